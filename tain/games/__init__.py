@@ -1,0 +1,33 @@
+"""The rules engines, looked up by name.
+
+>>> from tain.games import get_game
+>>> game = get_game("tain")
+>>> state = game.setup(["ann", "bob"], seed=7, options={"first_player": "ann"})
+>>> game.to_act(state)
+['ann']
+"""
+from __future__ import annotations
+
+from tain.games.base import Action, Game, IllegalAction, Player, SetupError, State, UnknownGame, View
+from tain.games.tain import TainGame
+
+_REGISTRY: dict[str, Game] = {game.name: game for game in (TainGame(),)}
+
+
+def get_game(name: str) -> Game:
+    """The engine registered as `name`; raises UnknownGame (a KeyError) otherwise."""
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise UnknownGame(name) from None
+
+
+def game_names() -> list[str]:
+    """Names of every registered game, in registration order."""
+    return list(_REGISTRY)
+
+
+__all__ = [
+    "Action", "Game", "IllegalAction", "Player", "SetupError", "State", "UnknownGame", "View",
+    "get_game", "game_names",
+]

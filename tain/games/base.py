@@ -1,0 +1,51 @@
+"""What every rules engine shares: the state types, the error, the interface.
+
+A game is a stateless object whose methods take and return plain JSON states
+(see docs/engine.md). Engines never import Flask, SQLAlchemy, the mail code or
+the clock: they can be replayed, tested and benchmarked on their own.
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+Player = str
+State = dict[str, Any]
+Action = dict[str, Any]
+View = dict[str, Any]
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message is a sentence for the player."""
+
+
+class SetupError(ValueError):
+    """Players, seed or options that a game cannot be set up with."""
+
+
+class UnknownGame(KeyError):
+    """No engine is registered under that name."""
+
+    def __str__(self) -> str:
+        return f"There is no game called {self.args[0]!r}."
+
+
+class Game(Protocol):
+    """The interface of `../shared/spec/engine-api.md`; every engine implements it."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+
+    def setup(self, players: list[Player], seed: int, options: dict[str, Any] | None = None) -> State: ...
+    def to_act(self, state: State) -> list[Player]: ...
+    def legal_actions(self, state: State, player: Player) -> list[Action]: ...
+    def apply(self, state: State, player: Player, action: Action) -> State: ...
+    def view(self, state: State, player: Player | None) -> View: ...
+    def timeout_action(self, state: State, player: Player) -> Action: ...
+    def is_over(self, state: State) -> bool: ...
+    def scores(self, state: State) -> dict[Player, int]: ...
+    def winners(self, state: State) -> list[Player]: ...
+    def action_text(self, action: Action) -> str: ...
+    def parse_action(self, text: str) -> Action: ...
+    def describe_action(self, action: Action, player: Player) -> str: ...

@@ -1,0 +1,89 @@
+"""Tàin behind the engine interface (`../shared/spec/engine-api.md`)."""
+from __future__ import annotations
+
+from typing import Any
+
+from tain.games.base import Action, IllegalAction, Player, State, View
+from tain.games.tain import notation, raid, scouting, scoring
+from tain.games.tain.rules import MAX_PLAYERS, MIN_PLAYERS
+from tain.games.tain.state import copy_state, new_state
+from tain.games.tain.view import build_view
+
+PASS: Action = {"type": "pass"}
+
+
+class TainGame:
+    """Celtic cattle raiding for 2–4 clans with face-down tokens."""
+
+    name = "tain"
+    title = "Tàin"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    def setup(self, players: list[Player], seed: int, options: dict[str, Any] | None = None) -> State:
+        state = new_state(players, seed, options)
+        scouting.advance(state, None)
+        return state
+
+    def to_act(self, state: State) -> list[Player]:
+        return scouting.to_act(state)
+
+    def legal_actions(self, state: State, player: Player) -> list[Action]:
+        return scouting.legal_actions(state, player)
+
+    def apply(self, state: State, player: Player, action: Action) -> State:
+        """The state after `player` takes `action`; a last pass resolves the turn."""
+        self._check_may_act(state, player)
+        scouting.check_action(state, player, action)
+        state = copy_state(state)
+        if action["type"] == "pass":
+            scouting.mark_passed(state, player)
+        else:
+            scouting.place(state, player, action)
+        self._continue(state, player)
+        return state
+
+    def _continue(self, state: State, after: Player | None) -> None:
+        while scouting.advance(state, after):
+            raid.resolve_turn(state)
+            if state["phase"] == "over":
+                return
+            after = None
+
+    def _check_may_act(self, state: State, player: Player) -> None:
+        if player not in state["players"]:
+            raise IllegalAction(f"{player!r} is not playing in this game.")
+        if state["phase"] == "over":
+            raise IllegalAction("The game is over.")
+        if player not in scouting.to_act(state):
+            if player in state["passed"]:
+                raise IllegalAction("You have passed for this scouting phase.")
+            raise IllegalAction(f"It is not your move; waiting for {' and '.join(scouting.to_act(state))}.")
+
+    def view(self, state: State, player: Player | None) -> View:
+        if player is not None and player not in state["players"]:
+            raise IllegalAction(f"{player!r} is not playing in this game.")
+        return build_view(state, player)
+
+    def timeout_action(self, state: State, player: Player) -> Action:
+        """R19: a late player passes for the rest of the phase; guards already placed stay."""
+        self._check_may_act(state, player)
+        return dict(PASS)
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def scores(self, state: State) -> dict[Player, int]:
+        return scoring.scores(state)
+
+    def winners(self, state: State) -> list[Player]:
+        return scoring.winners(state)
+
+    def action_text(self, action: Action) -> str:
+        return notation.action_text(action)
+
+    def parse_action(self, text: str) -> Action:
+        return notation.parse_action(text)
+
+    def describe_action(self, action: Action, player: Player) -> str:
+        return notation.describe_action(action, player)

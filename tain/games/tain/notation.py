@@ -1,0 +1,62 @@
+"""Tàin actions as one line of text, for logs, emails and bots written by players.
+
+    guard <token> <entrance>            guard warrior house-1
+    scout <token> <entrance> <board>    scout boy pasture-2 Bob Smith
+    raid <token>                        raid chieftain
+    pass
+
+The board comes last because a player's name may contain spaces.
+
+>>> parse_action("scout boy pasture-2 Bob Smith")
+{'type': 'scout', 'token': 'boy', 'board': 'Bob Smith', 'entrance': 'pasture-2'}
+>>> action_text({"type": "raid", "token": "chieftain"})
+'raid chieftain'
+"""
+from __future__ import annotations
+
+from tain.games.base import Action, IllegalAction, Player
+from tain.games.tain.rules import BLUFF, BOY, CHIEFTAIN, DAUGHTER, WARRIOR
+
+_ARTICLE = {CHIEFTAIN: "your chieftain", WARRIOR: "a warrior", BOY: "a boy",
+            DAUGHTER: "your daughter", BLUFF: "a bluff"}
+
+
+def action_text(action: Action) -> str:
+    kind = action["type"]
+    if kind == "guard":
+        return f"guard {action['token']} {action['entrance']}"
+    if kind == "scout":
+        return f"scout {action['token']} {action['entrance']} {action['board']}"
+    if kind == "raid":
+        return f"raid {action['token']}"
+    return "pass"
+
+
+def parse_action(text: str) -> Action:
+    """The action a line of text names; its legality is checked by `apply`."""
+    words = text.split()
+    kind = words[0].lower() if words else ""
+    if kind == "pass" and len(words) == 1:
+        return {"type": "pass"}
+    if kind == "raid" and len(words) == 2:
+        return {"type": "raid", "token": words[1]}
+    if kind == "guard" and len(words) == 3:
+        return {"type": "guard", "token": words[1], "entrance": words[2]}
+    if kind == "scout" and len(words) >= 4:
+        board = text.split(None, 3)[3].strip()
+        return {"type": "scout", "token": words[1], "board": board, "entrance": words[2]}
+    raise IllegalAction(f"{text.strip()!r} is not an action; write for example 'guard warrior house-1', "
+                        "'scout boy pasture-2 Bob', 'raid chieftain' or 'pass'.")
+
+
+def describe_action(action: Action, player: Player) -> str:
+    """The action as `player` would say it: 'Scout Bob's pasture-2 with a boy'."""
+    kind = action["type"]
+    if kind == "pass":
+        return "Pass"
+    token = _ARTICLE.get(action["token"], action["token"])
+    if kind == "guard":
+        return f"Guard your {action['entrance']} with {token}"
+    if kind == "scout":
+        return f"Scout {action['board']}'s {action['entrance']} with {token}"
+    return f"Raid the foreign kingdom with {token}"

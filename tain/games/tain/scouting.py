@@ -1,0 +1,187 @@
+"""The scouting phase: placing tokens, passing and simultaneous guarding (R5–R8a).
+
+Whether a player is asked, passed or guarding simultaneously depends only on
+public facts (R8a): how many tokens they hold, which slots are taken and who
+has raided — never on which tokens they hold.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from tain.games.base import Action, IllegalAction, Player, State
+from tain.games.tain.rules import BOY, DAUGHTER, ENTRANCES, KINGDOM_SLOTS, RAIDERS, SCOUTS, TOKENS
+from tain.games.tain.state import seats_from
+
+ACTION_KEYS = {
+    "guard": {"type", "token", "entrance"},
+    "scout": {"type", "token", "board", "entrance"},
+    "raid": {"type", "token"},
+    "pass": {"type"},
+}
+
+
+def to_act(state: State) -> list[Player]:
+    if state["phase"] == "scouting":
+        return [state["current"]]
+    if state["phase"] == "guarding":
+        return [p for p in seats_from(state["players"], state["active"]) if p not in state["passed"]]
+    return []
+
+
+def legal_actions(state: State, player: Player) -> list[Action]:
+    """Every action `player` may take now, guards first, `pass` last (R6)."""
+    if player not in to_act(state):
+        return []
+    screen = state["clans"][player]["screen"]
+    held = [token for token in TOKENS if screen[token]]
+    actions: list[Action] = [
+        {"type": "guard", "token": token, "entrance": entrance}
+        for entrance, slot in state["boards"][player].items() if slot["guard"] is None
+        for token in held
+    ]
+    if state["phase"] == "scouting":
+        scouts = [token for token in held if token != DAUGHTER]
+        for board in state["players"]:
+            if board == player:
+                continue
+            for entrance, slot in state["boards"][board].items():
+                if slot["scout"] is None:
+                    actions.extend({"type": "scout", "token": token, "board": board, "entrance": entrance}
+                                   for token in scouts)
+        if _raid_open(state, player):
+            actions.extend({"type": "raid", "token": token} for token in held if token in RAIDERS)
+    actions.append({"type": "pass"})
+    return actions
+
+
+def check_action(state: State, player: Player, action: Any) -> None:
+    """Raise IllegalAction, in the player's terms, unless `action` is in legal_actions."""
+    if not isinstance(action, dict) or action.get("type") not in ACTION_KEYS:
+        raise IllegalAction("An action is one of guard, scout, raid or pass.")
+    kind = action["type"]
+    extra = set(action) - ACTION_KEYS[kind]
+    missing = ACTION_KEYS[kind] - set(action)
+    if missing:
+        raise IllegalAction(f"A {kind} action needs {_and(sorted(missing - {'type'}))}.")
+    if extra:
+        raise IllegalAction(f"A {kind} action has no {_and(sorted(extra))}.")
+    if kind == "pass":
+        return
+    token = action["token"]
+    if token not in TOKENS:
+        raise IllegalAction(f"{token!r} is not a token; tokens are the chieftain, warriors, boys, "
+                            "the daughter and bluffs.")
+    if kind == "guard":
+        _check_guard(state, player, action["entrance"])
+    elif state["phase"] == "guarding":
+        raise IllegalAction("Only guards can be placed now: every scouting and raiding slot is taken.")
+    elif kind == "scout":
+        _check_scout(state, player, token, action["board"], action["entrance"])
+    else:
+        _check_raid(state, player, token)
+    if not state["clans"][player]["screen"][token]:
+        raise IllegalAction(f"You have no {token} left behind your screen.")
+
+
+def _check_guard(state: State, player: Player, entrance: Any) -> None:
+    _check_entrance(entrance)
+    if state["boards"][player][entrance]["guard"] is not None:
+        raise IllegalAction(f"Your {entrance} is already guarded.")
+
+
+def _check_scout(state: State, player: Player, token: str, board: Any, entrance: Any) -> None:
+    if token == DAUGHTER:
+        raise IllegalAction("The chieftain's daughter never goes scouting.")
+    if board == player:
+        raise IllegalAction("You cannot scout your own board; guard it instead.")
+    if not isinstance(board, str) or board not in state["boards"]:
+        raise IllegalAction(f"{board!r} is not a clan in this game.")
+    _check_entrance(entrance)
+    if state["boards"][board][entrance]["scout"] is not None:
+        raise IllegalAction(f"{board}'s {entrance} is already being scouted.")
+
+
+def _check_raid(state: State, player: Player, token: str) -> None:
+    if token == DAUGHTER:
+        raise IllegalAction("The chieftain's daughter never goes raiding.")
+    if token == BOY:
+        raise IllegalAction("A boy cannot raid the foreign kingdom; send the chieftain, a warrior or a bluff.")
+    raiders = state["kingdom"]["raiders"]
+    if any(raider["player"] == player for raider in raiders):
+        raise IllegalAction("You already have a token in the foreign kingdom this turn.")
+    if len(raiders) >= KINGDOM_SLOTS:
+        raise IllegalAction("Both slots of the foreign kingdom are taken.")
+
+
+def _check_entrance(entrance: Any) -> None:
+    if entrance not in ENTRANCES:
+        raise IllegalAction(f"{entrance!r} is not an entrance; entrances are {_and(list(ENTRANCES))}.")
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def place(state: State, player: Player, action: Action) -> None:
+    """Put the token from behind `player`'s screen into its slot, face down (in place)."""
+    token = action["token"]
+    state["clans"][player]["screen"][token] -= 1
+    if action["type"] == "guard":
+        state["boards"][player][action["entrance"]]["guard"] = token
+    elif action["type"] == "scout":
+        state["boards"][action["board"]][action["entrance"]]["scout"] = {"player": player, "token": token}
+    else:
+        state["kingdom"]["raiders"].append({"player": player, "token": token})
+
+
+def mark_passed(state: State, player: Player) -> None:
+    if player not in state["passed"]:
+        state["passed"] = [p for p in state["players"] if p in state["passed"] or p == player]
+
+
+def advance(state: State, after: Player | None) -> bool:
+    """Pass whoever cannot place (R7), switch to simultaneous guarding (R8) and
+    choose who is asked next (R5). Returns True when everyone has passed.
+
+    `after` is the player who just acted, or None at the start of a turn (the
+    active player is then asked first).
+    """
+    for player in state["players"]:
+        if player not in state["passed"] and not _can_place(state, player):
+            mark_passed(state, player)
+    waiting = [p for p in state["players"] if p not in state["passed"]]
+    if not waiting:
+        state["current"] = None
+        return True
+    if state["phase"] == "guarding" or all(_only_guards_left(state, p) for p in waiting):
+        state["phase"], state["current"] = "guarding", None
+        return False
+    order = seats_from(state["players"], state["active"] if after is None else after)
+    if after is not None:
+        order = order[1:] + order[:1]
+    state["current"] = next(p for p in order if p not in state["passed"])
+    return False
+
+
+def _can_place(state: State, player: Player) -> bool:
+    """R7, from public facts: a token behind the screen and a free slot this player may use."""
+    if not any(state["clans"][player]["screen"].values()):
+        return False
+    if any(slot["guard"] is None for slot in state["boards"][player].values()):
+        return True
+    return not _only_guards_left(state, player)
+
+
+def _only_guards_left(state: State, player: Player) -> bool:
+    """R8: no free scout slot on any opponent's board and no raid slot open to `player`."""
+    if state["phase"] == "guarding":
+        return True
+    for board, entrances in state["boards"].items():
+        if board != player and any(slot["scout"] is None for slot in entrances.values()):
+            return False
+    return not _raid_open(state, player)
+
+
+def _raid_open(state: State, player: Player) -> bool:
+    raiders = state["kingdom"]["raiders"]
+    return len(raiders) < KINGDOM_SLOTS and all(raider["player"] != player for raider in raiders)

@@ -1,0 +1,103 @@
+"""Building and copying Tàin states, and the seating order (R1–R3).
+
+A state is plain JSON:
+
+    {"game": "tain", "players": [...], "seed": 7, "options": {...},
+     "turn": 1, "phase": "scouting" | "guarding" | "over",
+     "active": "ann", "current": "ann" | None, "passed": [...],
+     "clans": {p: {"screen": {token: n}, "discard": {token: n},
+                   "cows": 5, "jewels": 3, "captives": [{"owner": q, "token": "boy"}]}},
+     "boards": {p: {entrance: {"guard": token | None,
+                               "scout": {"player": q, "token": t} | None}}},
+     "kingdom": {"cows": 15, "raiders": [{"player": q, "token": t}]},
+     "reports": [...one per raid phase, see raid.py...]}
+"""
+from __future__ import annotations
+
+import marshal
+import random
+from typing import Any
+
+from tain.games.base import Player, SetupError, State
+from tain.games.tain.rules import (
+    ENTRANCES, MAX_PLAYERS, MIN_PLAYERS, START_COWS, START_JEWELS, SUPPLY, TOKENS, TOTAL_COWS,
+)
+
+KNOWN_OPTIONS = {"first_player"}
+
+
+def new_state(players: list[Player], seed: int, options: dict[str, Any] | None) -> State:
+    """The state before the first scouting move (rulebook "Game setup", R1–R3)."""
+    options = dict(options or {})
+    _check_setup(players, seed, options)
+    first = options.get("first_player")
+    if first is None:  # R2: derived from the seed when not chosen
+        first = players[random.Random(seed).randrange(len(players))]
+    return {
+        "game": "tain",
+        "players": list(players),
+        "seed": seed,
+        "options": {"first_player": first},
+        "turn": 1,
+        "phase": "scouting",
+        "active": first,
+        "current": first,
+        "passed": [],
+        "clans": {p: _new_clan() for p in players},
+        "boards": {p: empty_board() for p in players},
+        "kingdom": {"cows": TOTAL_COWS - START_COWS * len(players), "raiders": []},
+        "reports": [],
+    }
+
+
+def _check_setup(players: list[Player], seed: int, options: dict[str, Any]) -> None:
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise SetupError("Players must be a list of non-empty names.")
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise SetupError(f"Tàin is played by {MIN_PLAYERS} to {MAX_PLAYERS} clans, not {len(players)}.")
+    if len(set(players)) != len(players):
+        raise SetupError("Each player needs a different name.")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SetupError("The seed must be a whole number.")
+    unknown = set(options) - KNOWN_OPTIONS
+    if unknown:
+        raise SetupError(f"Tàin has no option {sorted(unknown)[0]!r}.")
+    first = options.get("first_player")
+    if first is not None and first not in players:
+        raise SetupError(f"The first player {first!r} is not one of the players.")
+
+
+def _new_clan() -> dict[str, Any]:
+    return {
+        "screen": dict(SUPPLY),
+        "discard": {token: 0 for token in TOKENS},
+        "cows": START_COWS,
+        "jewels": START_JEWELS,
+        "captives": [],
+    }
+
+
+def empty_board() -> dict[str, dict[str, Any]]:
+    return {entrance: {"guard": None, "scout": None} for entrance in ENTRANCES}
+
+
+def copy_state(state: State) -> State:
+    """A deep copy, fast: `apply` must never change its input.
+
+    Past reports are never changed once written, so they are shared.
+    """
+    reports = state["reports"]
+    body = {key: value for key, value in state.items() if key != "reports"}
+    copied = marshal.loads(marshal.dumps(body))
+    copied["reports"] = list(reports)
+    return copied
+
+
+def seats_from(players: list[Player], first: Player) -> list[Player]:
+    """Every player in turn order, beginning with `first` (R1: to the left is the next seat)."""
+    start = players.index(first)
+    return players[start:] + players[:start]
+
+
+def next_seat(players: list[Player], player: Player) -> Player:
+    return players[(players.index(player) + 1) % len(players)]
