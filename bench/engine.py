@@ -1,0 +1,78 @@
+"""Speed of the Tàin engine: whole 4-player games, bot against bot.
+
+    .venv/bin/python bench/engine.py [games]
+
+Prints games per second and the cost of one `apply`, one `legal_actions` and
+one `view`. Target (issue 2): a whole random 4-player game, all
+`legal_actions` calls included, in under 20 ms.
+"""
+from __future__ import annotations
+
+import pathlib
+import statistics
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+
+from tain.games import get_game  # noqa: E402
+from tain.games.tain.bots import HeuristicBot, RandomBot  # noqa: E402
+
+PLAYERS = ["ann", "bob", "cat", "dan"]
+GAME = get_game("tain")
+
+
+def timed_game(seed: int, bot_class: type, with_views: bool) -> dict[str, float]:
+    """One game; seconds spent in each engine call, and how many calls."""
+    bots = {p: bot_class(seed * 10 + i) for i, p in enumerate(PLAYERS)}
+    clock = time.perf_counter
+    spent = {"apply": 0.0, "legal_actions": 0.0, "view": 0.0}
+    calls = 0
+    state = GAME.setup(PLAYERS, seed=seed)
+    while not GAME.is_over(state):
+        player = GAME.to_act(state)[0]
+        start = clock()
+        legal = GAME.legal_actions(state, player)
+        middle = clock()
+        view = GAME.view(state, player) if with_views else None
+        after_view = clock()
+        action = bots[player].choose(view, legal)
+        before_apply = clock()
+        state = GAME.apply(state, player, action)
+        end = clock()
+        spent["legal_actions"] += middle - start
+        spent["view"] += after_view - middle
+        spent["apply"] += end - before_apply
+        calls += 1
+    return {**spent, "calls": calls}
+
+
+def report(label: str, bot_class: type, games: int, with_views: bool) -> None:
+    totals: list[float] = []
+    per_call = {"apply": 0.0, "legal_actions": 0.0, "view": 0.0}
+    calls = 0
+    for seed in range(games):
+        started = time.perf_counter()
+        spent = timed_game(seed, bot_class, with_views)
+        totals.append(time.perf_counter() - started)
+        calls += int(spent["calls"])
+        for name in per_call:
+            per_call[name] += spent[name]
+    mean = statistics.mean(totals)
+    print(f"{label}: {games} games, {1 / mean:.0f} games/s, "
+          f"mean {mean * 1e3:.2f} ms/game (median {statistics.median(totals) * 1e3:.2f}, "
+          f"max {max(totals) * 1e3:.2f}), {calls / games:.0f} moves/game")
+    parts = [f"{name} {per_call[name] / calls * 1e6:.1f} us" for name in ("apply", "legal_actions")]
+    if with_views:
+        parts.append(f"view {per_call['view'] / calls * 1e6:.1f} us")
+    print("  per call: " + ", ".join(parts))
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    report("random bots, 4 players", RandomBot, games, with_views=False)
+    report("heuristic bots, 4 players (with views)", HeuristicBot, games, with_views=True)
+
+
+if __name__ == "__main__":
+    main()
