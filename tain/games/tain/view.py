@@ -6,6 +6,7 @@ deliberately added here.
 """
 from __future__ import annotations
 
+import marshal
 from typing import Any
 
 from tain.games.base import Player, State, View
@@ -32,7 +33,8 @@ def build_view(state: State, viewer: Player | None) -> View:
             "cows": state["kingdom"]["cows"],
             "raiders": [_placed(raider["player"], raider["token"], viewer) for raider in state["kingdom"]["raiders"]],
         },
-        "reports": list(state["reports"]),
+        # a copy: whatever a caller does to its view must never reach the state
+        "reports": marshal.loads(marshal.dumps(state["reports"])),
         "over": over,
         "scores": scores(state),
         "winners": winners(state) if over else [],
