@@ -56,7 +56,7 @@ def legal_actions(state: State, player: Player) -> list[Action]:
 
 def check_action(state: State, player: Player, action: Any) -> None:
     """Raise IllegalAction, in the player's terms, unless `action` is in legal_actions."""
-    if not isinstance(action, dict) or action.get("type") not in ACTION_KEYS:
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str) or action["type"] not in ACTION_KEYS:
         raise IllegalAction("An action is one of guard, scout, raid or pass.")
     kind = action["type"]
     extra = set(action) - ACTION_KEYS[kind]
