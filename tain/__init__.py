@@ -1,0 +1,52 @@
+"""Tàin: slow board games played by email.
+
+The package imports nothing at the top so that the engines in `tain.games` can
+be used (replayed, benchmarked) without Flask; `create_app` pulls in the web.
+"""
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any, Mapping
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app: settings from the environment, then `config` on top (tests use it)."""
+    from flask import Flask
+
+    from . import cli, scheduler
+    from .config import from_environment
+    from .extensions import csrf, db, install_sqlite_behaviour, mail, migrate
+    from .mail import outbox
+    from .web import api, devmail, errors, lobby, play, security
+
+    app = Flask(
+        __name__,
+        instance_path=os.path.join(PROJECT_ROOT, "instance"),
+        template_folder=os.path.join(PROJECT_ROOT, "templates"),
+        static_folder=os.path.join(PROJECT_ROOT, "static"),
+    )
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.update(from_environment(app.instance_path))
+    if config:
+        app.config.update(config)
+
+    install_sqlite_behaviour()
+    db.init_app(app)
+    migrate.init_app(app, db, directory=os.path.join(PROJECT_ROOT, "migrations"))
+    mail.init_app(app)
+    csrf.init_app(app)
+
+    for blueprint in (lobby.bp, play.bp, api.bp, devmail.bp):
+        app.register_blueprint(blueprint)
+    csrf.exempt(api.bp)  # the seat's token is the credential and only JSON bodies are accepted
+    errors.init_app(app)
+    security.init_app(app)
+    outbox.init_app(app)
+    cli.init_app(app)
+    scheduler.init_app(app)
+    return app

@@ -1,0 +1,72 @@
+"""`flask --app app tain …`: new-game, tick, scheduler and check."""
+from __future__ import annotations
+
+import sys
+
+import click
+from flask.cli import AppGroup
+from flask import Flask, current_app
+from sqlalchemy import select
+
+from .extensions import db
+from .models import Game
+from .scheduler import run_due, run_forever
+from .services.errors import InvalidGame
+from .services.games import check_game, create_game, parse_duration, parse_player
+from .web import utcnow
+
+tain_cli = AppGroup("tain", help="Run Tàin games: create them, run the clock, check them.")
+
+
+@tain_cli.command("new-game")
+@click.option("--game", "game_name", default="tain", show_default=True, help="Which game.")
+@click.option("--player", "players", multiple=True, required=True, help='"Ann <ann@example.org>", in seat order.')
+@click.option("--move-deadline", default=None, help="Time for each move: 90s, 30m, 24h, 3d.")
+@click.option("--phase-deadline", default=None, help="Time for simultaneous guarding.")
+@click.option("--first-player", default=None, help="Name of the first active player (default: drawn).")
+@click.option("--seed", type=int, default=None, help="The game's random seed (default: drawn).")
+def new_game(game_name: str, players: tuple[str, ...], move_deadline: str | None,
+             phase_deadline: str | None, first_player: str | None, seed: int | None) -> None:
+    """Create a game, email every player their link, and print the game's id last."""
+    config = current_app.config
+    try:
+        game = create_game(
+            game_name, [parse_player(text) for text in players], now=utcnow(), seed=seed,
+            first_player=first_player,
+            move_deadline=parse_duration(move_deadline or config["DEFAULT_MOVE_DEADLINE"]),
+            phase_deadline=parse_duration(phase_deadline or config["DEFAULT_PHASE_DEADLINE"]),
+        )
+    except InvalidGame as error:
+        raise click.UsageError("\n".join(error.problems)) from None
+    report = run_due()
+    click.echo(f"Created {game_name} game #{game.id} for {', '.join(s.name for s in game.seats)}; "
+               f"{report.sent} emails sent, {report.failed} not yet.")
+    click.echo(game.id)
+
+
+@tain_cli.command("tick")
+def tick() -> None:
+    """Run everything that is due once (deadlines, reminders, outgoing mail) and exit."""
+    report = run_due()
+    click.echo(f"{report.sent} emails sent, {report.failed} failed.")
+
+
+@tain_cli.command("scheduler")
+def scheduler() -> None:
+    """Run the schedule in the foreground until stopped (the Procfile's clock process)."""
+    click.echo("Scheduler running; stop it with Ctrl-C.")
+    run_forever(current_app._get_current_object())
+
+
+@tain_cli.command("check")
+def check() -> None:
+    """Replay every game's action log and compare it with the cached state."""
+    problems = [p for game in db.session.scalars(select(Game).order_by(Game.id)) for p in check_game(game)]
+    for problem in problems:
+        click.echo(problem)
+    click.echo(f"{len(problems)} problems.")
+    sys.exit(1 if problems else 0)
+
+
+def init_app(app: Flask) -> None:
+    app.cli.add_command(tain_cli)

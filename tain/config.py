@@ -1,0 +1,51 @@
+"""Configuration from the environment (and a `.env` file), read once by `create_app`."""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from dotenv import load_dotenv
+
+
+def _bool(value: str | None, default: bool = False) -> bool:
+    if value is None or value == "":
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def database_uri(url: str) -> str:
+    """A DATABASE_URL as SQLAlchemy wants it."""
+    # Heroku-style "postgres://" is no longer accepted, and SQLAlchemy 2.1 would pick psycopg 3
+    # for a bare "postgresql://": we ship psycopg2.
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg2://" + url[len(prefix):]
+    return url
+
+
+def from_environment(instance_path: str) -> dict[str, Any]:
+    """The settings of the service contract, with defaults that suit `make run`."""
+    load_dotenv()
+    env = os.environ
+    database_url = env.get("DATABASE_URL") or "sqlite:///" + os.path.join(instance_path, "tain.sqlite3")
+    return {
+        "SECRET_KEY": env.get("SECRET_KEY") or "dev-only-secret-change-me",
+        "SQLALCHEMY_DATABASE_URI": database_uri(database_url),
+        "BASE_URL": (env.get("BASE_URL") or "http://127.0.0.1:5000").rstrip("/"),
+        "MAIL_SERVER": env.get("MAIL_SERVER") or None,
+        "MAIL_PORT": int(env.get("MAIL_PORT") or 25),
+        "MAIL_USERNAME": env.get("MAIL_USERNAME") or None,
+        "MAIL_PASSWORD": env.get("MAIL_PASSWORD") or None,
+        "MAIL_USE_TLS": _bool(env.get("MAIL_USE_TLS")),
+        "MAIL_USE_SSL": _bool(env.get("MAIL_USE_SSL")),
+        "MAIL_DEFAULT_SENDER": env.get("MAIL_DEFAULT_SENDER") or "Tàin <tain@localhost>",
+        "MAIL_SUPPRESS_SEND": False,  # Flask-Mail would suppress under TESTING; we choose the transport ourselves
+        "ADMIN_PASSWORD": env.get("ADMIN_PASSWORD") or None,
+        "SCHEDULER": (env.get("SCHEDULER") or "off").lower(),
+        # A link stops working this long after it was sent, and this long after its game ended.
+        "LINK_MAX_AGE_DAYS": int(env.get("LINK_MAX_AGE_DAYS") or 365),
+        "LINK_GRACE_AFTER_END_DAYS": int(env.get("LINK_GRACE_AFTER_END_DAYS") or 30),
+        "DEFAULT_MOVE_DEADLINE": env.get("DEFAULT_MOVE_DEADLINE") or "24h",
+        "DEFAULT_PHASE_DEADLINE": env.get("DEFAULT_PHASE_DEADLINE") or "48h",
+        "SCHEDULER_INTERVAL_SECONDS": int(env.get("SCHEDULER_INTERVAL_SECONDS") or 10),
+    }

@@ -1,0 +1,76 @@
+"""The game's emails: one thread per seat and game, each built from the recipient's own view.
+
+Every message starts from `view = game.view(state, recipient)`; nothing here
+reads the state, so an email can never tell more than the player's page.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from email.utils import parseaddr
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import current_app, render_template
+
+from tain.models import Game, Seat
+
+from .outbox import enqueue
+
+
+@dataclass(frozen=True)
+class Letter:
+    """What one email says: its kind, the recipient's view and link, and what is new."""
+
+    kind: str  # invitation | your-move | raid-report | final-scores
+    view: dict[str, Any]
+    link: str
+    your_move: bool = False
+    new_reports: tuple[dict[str, Any], ...] = ()
+
+
+SUBJECTS = {
+    "invitation": "Turn {turn}: you are invited to play",
+    "your-move": "Turn {turn}: your move",
+    "raid-report": "Turn {report_turn}: raid report",
+    "final-scores": "Final scores",
+}
+
+
+def _domain() -> str:
+    address = parseaddr(current_app.config["MAIL_DEFAULT_SENDER"])[1]
+    return address.rpartition("@")[2] or urlsplit(current_app.config["BASE_URL"]).hostname or "tain.invalid"
+
+
+def thread_root(game: Game, seat: Seat) -> str:
+    """The invitation's Message-ID; every later email to the seat replies to it."""
+    return f"<tain.{game.id}.{seat.id}@{_domain()}>"
+
+
+def subject(title: str, game: Game, letter: Letter) -> str:
+    report_turn = letter.new_reports[-1].get("turn") if letter.new_reports else letter.view.get("turn")
+    text = SUBJECTS[letter.kind].format(turn=letter.view.get("turn"), report_turn=report_turn)
+    if letter.kind == "raid-report" and letter.your_move:
+        text += " — your move"
+    return f"[{title} #{game.id}] {text}"
+
+
+def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: datetime) -> None:
+    """Render `letter` as text and HTML and queue it in the current transaction."""
+    template = letter.kind.replace("-", "_")
+    context = {
+        "game": game, "title": title, "seat": seat, "view": letter.view, "link": letter.link,
+        "your_move": letter.your_move, "new_reports": letter.new_reports,
+        "deadline": game.deadline_at.strftime("%a %d %b %Y, %H:%M UTC") if game.deadline_at else None,
+    }
+    root = thread_root(game, seat)
+    first = letter.kind == "invitation"
+    enqueue(
+        recipient=seat.email,
+        subject=subject(title, game, letter),
+        body_text=render_template(f"email/{template}.txt", **context),
+        body_html=render_template(f"email/{template}.html", **context),
+        message_id=root if first else f"<tain.{game.id}.{seat.id}.{game.version}.{letter.kind}@{_domain()}>",
+        thread_root=None if first else root,
+        kind=letter.kind, now=now, game_id=game.id, seat_id=seat.id,
+    )

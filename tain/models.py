@@ -1,0 +1,133 @@
+"""The database: games, their seats, the append-only action log, and the mail outbox.
+
+The action log is the truth; `Game.state` is a cache of the engine's replay of it
+(see `tain.services.games.rebuild_state`).
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any, Optional
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.types import TypeDecorator
+
+from .extensions import db
+
+JSONData = JSON().with_variant(JSONB(), "postgresql")
+
+
+class UTCDateTime(TypeDecorator):
+    """Aware UTC datetimes in and out, on SQLite (which drops time zones) and PostgreSQL alike."""
+
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: Optional[datetime], dialect: Any) -> Optional[datetime]:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given; pass an aware UTC datetime")
+        return value.astimezone(timezone.utc).replace(tzinfo=None)
+
+    def process_result_value(self, value: Optional[datetime], dialect: Any) -> Optional[datetime]:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=timezone.utc)
+        return value.astimezone(timezone.utc)
+
+
+class Game(db.Model):
+    __tablename__ = "games"
+    __table_args__ = (Index("ix_games_status_deadline_at", "status", "deadline_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))  # the engine's registry name
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(JSONData, default=dict)
+    status: Mapped[str] = mapped_column(String(16), default="running")  # running | over
+    state: Mapped[dict[str, Any]] = mapped_column(JSONData)  # cache of the replayed log
+    version: Mapped[int] = mapped_column(default=0)  # actions applied so far
+    move_deadline_seconds: Mapped[Optional[int]] = mapped_column()
+    phase_deadline_seconds: Mapped[Optional[int]] = mapped_column()
+    deadline_at: Mapped[Optional[datetime]] = mapped_column(UTCDateTime)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    finished_at: Mapped[Optional[datetime]] = mapped_column(UTCDateTime)
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="game", order_by="Seat.position", cascade="all, delete-orphan"
+    )
+    actions: Mapped[list[ActionRecord]] = relationship(
+        back_populates="game", order_by="ActionRecord.seq", cascade="all, delete-orphan"
+    )
+
+    @property
+    def over(self) -> bool:
+        return self.status == "over"
+
+    def seat_named(self, name: str) -> Seat:
+        return next(seat for seat in self.seats if seat.name == name)
+
+
+class Seat(db.Model):
+    __tablename__ = "seats"
+    __table_args__ = (
+        UniqueConstraint("game_id", "position", name="uq_seats_game_position"),
+        UniqueConstraint("game_id", "name", name="uq_seats_game_name"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column()
+    name: Mapped[str] = mapped_column(String(80))  # the player's name in the engine
+    email: Mapped[str] = mapped_column(String(254))
+    link_key: Mapped[str] = mapped_column(String(64))  # salts the seat's links; change it to revoke them
+    last_seen_at: Mapped[Optional[datetime]] = mapped_column(UTCDateTime)
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+
+
+class ActionRecord(db.Model):
+    """One line of a game's append-only log: who did what, when, and whether a deadline did it."""
+
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_actions_game_seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column()  # 0, 1, 2 … within the game
+    player: Mapped[str] = mapped_column(String(80))
+    action: Mapped[dict[str, Any]] = mapped_column(JSONData)
+    on_timeout: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    game: Mapped[Game] = relationship(back_populates="actions")
+
+
+class OutboxMessage(db.Model):
+    """An email, written in the transaction of the change that causes it and delivered after commit."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_status_next_attempt_at", "status", "next_attempt_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[Optional[int]] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), index=True)
+    seat_id: Mapped[Optional[int]] = mapped_column(ForeignKey("seats.id", ondelete="SET NULL"))
+    kind: Mapped[str] = mapped_column(String(32))  # invitation | your-move | raid-report | final-scores
+    recipient: Mapped[str] = mapped_column(String(320))
+    subject: Mapped[str] = mapped_column(String(300))
+    body_text: Mapped[str] = mapped_column(Text)
+    body_html: Mapped[str] = mapped_column(Text)
+    message_id: Mapped[str] = mapped_column(String(250))
+    in_reply_to: Mapped[Optional[str]] = mapped_column(String(250))
+    references: Mapped[Optional[str]] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16), default="pending")  # pending | sending | sent | failed
+    transport: Mapped[Optional[str]] = mapped_column(String(16))  # smtp | devmail, once sent
+    attempts: Mapped[int] = mapped_column(default=0)
+    last_error: Mapped[Optional[str]] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    next_attempt_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    sent_at: Mapped[Optional[datetime]] = mapped_column(UTCDateTime)

@@ -1,0 +1,246 @@
+"""Creating games, applying actions under a row lock, and replaying the log.
+
+The action log is the truth: a game's state is `setup(players, seed, options)`
+followed by every logged action; `Game.state` only caches that replay.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select
+
+from tain.extensions import WRITE_LOCK_OPTION, db
+from tain.games import Action, Game as Engine, SetupError, State, UnknownGame, get_game
+from tain.models import ActionRecord, Game, Seat
+
+from . import notify
+from .links import new_link_key
+from .errors import GameNotFound, IllegalAction, InvalidGame
+
+_PLAYER_RE = re.compile(r"^\s*(?P<name>.*?)\s*<(?P<email>[^<>\s]+)>\s*$")
+_EMAIL_RE = re.compile(r"^[^@\s<>\"]+@[^@\s<>\"]+\.[^@\s<>\"]+$")
+_DURATION_RE = re.compile(r"^\s*(\d+)\s*([smhd])\s*$")
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+MAX_NAME_LENGTH = 40
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class NewPlayer:
+    name: str
+    email: str
+
+
+def parse_player(text: str) -> NewPlayer:
+    """`Ann <ann@example.org>` → NewPlayer; raises InvalidGame for anything else."""
+    match = _PLAYER_RE.match(text)
+    if not match or not match["name"]:
+        raise InvalidGame([f"Write each player as Name <email@example.org>, not {text.strip()!r}."])
+    return NewPlayer(match["name"], match["email"])
+
+
+def parse_duration(text: str) -> timedelta:
+    """`90s`, `30m`, `24h` or `3d` → timedelta; raises InvalidGame otherwise."""
+    match = _DURATION_RE.match(text or "")
+    if not match or int(match[1]) == 0:
+        raise InvalidGame([f"Write a duration as 90s, 30m, 24h or 3d, not {text!r}."])
+    return timedelta(seconds=int(match[1]) * _UNITS[match[2]])
+
+
+def engine_for(game: Game) -> Engine:
+    return get_game(game.game)
+
+
+def _validate(engine: Engine, players: Sequence[NewPlayer], first_player: str | None) -> list[str]:
+    problems = []
+    if not engine.min_players <= len(players) <= engine.max_players:
+        problems.append(f"{engine.title} takes {engine.min_players} to {engine.max_players} players, not {len(players)}.")
+    names = [p.name for p in players]
+    emails = [p.email.lower() for p in players]
+    if len(set(names)) != len(names):
+        problems.append("Two players have the same name; give each a different one.")
+    if len(set(emails)) != len(emails):
+        problems.append("Two players have the same email address; each needs their own.")
+    for player in players:
+        if not player.name.isprintable():
+            problems.append("A player's name may not contain control characters.")
+        if len(player.name) > MAX_NAME_LENGTH:
+            problems.append(f"The name {player.name[:20]!r}… is longer than {MAX_NAME_LENGTH} characters.")
+        if not _EMAIL_RE.match(player.email):
+            problems.append(f"{player.email!r} is not an email address.")
+    if first_player is not None and first_player not in names:
+        problems.append(f"The first player {first_player!r} is not one of the players.")
+    return problems
+
+
+def create_game(
+    game_name: str,
+    players: Sequence[NewPlayer],
+    *,
+    now: datetime,
+    seed: int | None = None,
+    first_player: str | None = None,
+    move_deadline: timedelta | None = None,
+    phase_deadline: timedelta | None = None,
+) -> Game:
+    """Set the game up, seat the players and queue their invitations, in one transaction."""
+    try:
+        engine = get_game(game_name)
+    except UnknownGame as error:
+        raise InvalidGame([str(error)]) from None
+    problems = _validate(engine, players, first_player)
+    if problems:
+        raise InvalidGame(problems)
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    options: dict[str, Any] = {"first_player": first_player} if first_player else {}
+    try:
+        state = engine.setup([p.name for p in players], seed, options)
+    except SetupError as error:
+        raise InvalidGame([str(error)]) from None
+
+    game = Game(
+        game=engine.name, seed=seed, options=options, status="running", state=state, version=0,
+        move_deadline_seconds=_seconds(move_deadline), phase_deadline_seconds=_seconds(phase_deadline),
+        created_at=now, updated_at=now,
+        seats=[
+            Seat(position=i, name=p.name, email=p.email, link_key=new_link_key())
+            for i, p in enumerate(players)
+        ],
+    )
+    game.deadline_at = next_deadline(game, [], engine.to_act(state), now)
+    with _transaction():
+        db.session.add(game)
+        db.session.flush()  # the invitations need the game's id
+        notify.game_created(game, engine, now=now)
+    return game
+
+
+def _seconds(duration: timedelta | None) -> int | None:
+    return None if duration is None else int(duration.total_seconds())
+
+
+@contextmanager
+def _transaction() -> Iterator[None]:
+    try:
+        yield
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+@contextmanager
+def locked_game(game_id: int) -> Iterator[Game]:
+    """A write transaction holding `game_id`'s row lock; commits on success, rolls back on error.
+
+    SELECT … FOR UPDATE on PostgreSQL, BEGIN IMMEDIATE on SQLite: two changes to one
+    game never interleave, and each re-reads the game after taking the lock. Whatever
+    the session held before is discarded first, so that the lock is the transaction's
+    first statement.
+    """
+    db.session.rollback()
+    db.session.connection(execution_options={WRITE_LOCK_OPTION: True})
+    with _transaction():
+        game = db.session.execute(
+            select(Game).where(Game.id == game_id).with_for_update().execution_options(populate_existing=True)
+        ).scalar_one_or_none()
+        if game is None:
+            raise GameNotFound(game_id)
+        yield game
+
+
+def apply_actions(
+    game: Game, player: str, actions: Sequence[Action], *, now: datetime, on_timeout: bool = False
+) -> None:
+    """Apply `actions` for `player` in order, log them and tell whoever must be told.
+
+    Call inside `locked_game`. All or nothing: IllegalAction from any of them
+    leaves the game as it was (the caller's transaction rolls back).
+    """
+    engine = engine_for(game)
+    before = game.state
+    state = before
+    for action in actions:
+        state = _apply_one(engine, state, player, action)
+        db.session.add(ActionRecord(
+            game_id=game.id, seq=game.version, player=player, action=action,
+            on_timeout=on_timeout, created_at=now,
+        ))
+        game.version += 1
+    game.state = state
+    game.updated_at = now
+    if engine.is_over(state):
+        game.status = "over"
+        game.finished_at = now
+    game.deadline_at = next_deadline(game, engine.to_act(before), engine.to_act(state), now)
+    notify.game_changed(game, engine, before, state, now=now)
+
+
+def _apply_one(engine: Engine, state: State, player: str, action: Action) -> State:
+    try:
+        return engine.apply(state, player, action)
+    except IllegalAction:
+        raise
+    except (TypeError, KeyError, ValueError, AttributeError) as error:
+        # Malformed input the engine did not foresee is still the player's mistake, not a crash.
+        log.warning("engine %s refused %r with %r", engine.name, action, error)
+        raise IllegalAction("That move is not understood.") from error
+
+
+def next_deadline(game: Game, before: Sequence[str], after: Sequence[str], now: datetime) -> datetime | None:
+    """When the players now to act time out (issue 4 acts on it; ruling R19).
+
+    Several players acting at once share one phase deadline, kept while they
+    drop out; otherwise every move starts a fresh move deadline.
+    """
+    if game.over or not after:
+        return None
+    if len(before) > 1 and set(after) <= set(before):
+        return game.deadline_at
+    seconds = game.phase_deadline_seconds if len(after) > 1 else game.move_deadline_seconds
+    return None if seconds is None else now + timedelta(seconds=seconds)
+
+
+def get_game_row(game_id: int) -> Game:
+    game = db.session.get(Game, game_id)
+    if game is None:
+        raise GameNotFound(game_id)
+    return game
+
+
+def replay(game: Game) -> State:
+    """The state the action log gives: setup, then every logged action in order."""
+    engine = engine_for(game)
+    state = engine.setup([seat.name for seat in game.seats], game.seed, dict(game.options))
+    for record in game.actions:
+        state = engine.apply(state, record.player, record.action)
+    return state
+
+
+def check_game(game: Game) -> list[str]:
+    """Rebuild the state from the log and say where the cache disagrees ([] when it agrees)."""
+    try:
+        state = replay(game)
+    except IllegalAction as error:
+        return [f"game #{game.id}: the log does not replay: {error}"]
+    problems = []
+    if state != game.state:
+        problems.append(f"game #{game.id}: the cached state differs from the replayed log")
+    if len(game.actions) != game.version:
+        problems.append(f"game #{game.id}: version {game.version} but {len(game.actions)} logged actions")
+    if engine_for(game).is_over(state) != game.over:
+        problems.append(f"game #{game.id}: status {game.status!r} does not match the replayed state")
+    return problems
+
+
+def rebuild_state(game: Game) -> None:
+    """Replace the cached state by the replay of the log (the log wins)."""
+    with locked_game(game.id) as locked:
+        locked.state = replay(locked)

@@ -1,0 +1,74 @@
+"""Signed per-seat links: `BASE_URL/play/<token>`.
+
+A token names one seat and is signed with the app's secret, salted with that
+seat's `link_key`: a token works for its own seat only, changing the key revokes
+every link of the seat, and a token stops working `LINK_MAX_AGE_DAYS` after it
+was made or `LINK_GRACE_AFTER_END_DAYS` after its game ended.
+"""
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import datetime, timedelta, timezone
+
+from flask import current_app
+from itsdangerous import BadData, BadSignature, URLSafeTimedSerializer
+
+from tain.extensions import db
+from tain.models import Seat
+
+from .errors import BadToken, ExpiredToken, RevokedToken
+
+
+def new_link_key() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def _serializer(link_key: str) -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt=f"tain.seat-link.{link_key}")
+
+
+def _key_hint(link_key: str) -> str:
+    # Carried in the token so that a link signed with an older key reads "replaced", not "invalid".
+    return hashlib.sha256(link_key.encode()).hexdigest()[:8]
+
+
+def make_token(seat: Seat) -> str:
+    return _serializer(seat.link_key).dumps([seat.id, _key_hint(seat.link_key)])
+
+
+def link_for(seat: Seat) -> str:
+    return f"{current_app.config['BASE_URL']}/play/{make_token(seat)}"
+
+
+def seat_from_token(token: str, now: datetime) -> Seat:
+    """The seat a token opens; BadToken, RevokedToken or ExpiredToken otherwise."""
+    try:
+        # Unverified: only to find which seat's key must verify the signature.
+        _, payload = URLSafeTimedSerializer("").loads_unsafe(token)
+    except (BadData, ValueError):
+        raise BadToken() from None
+    if not (isinstance(payload, list) and len(payload) == 2
+            and type(payload[0]) is int and isinstance(payload[1], str)):
+        raise BadToken()
+    seat = db.session.get(Seat, payload[0])
+    if seat is None:
+        raise BadToken()
+    try:
+        _, signed_at = _serializer(seat.link_key).loads(token, return_timestamp=True)
+    except BadSignature:
+        if payload[1] != _key_hint(seat.link_key):
+            raise RevokedToken() from None
+        raise BadToken() from None
+    config = current_app.config
+    if now - signed_at.astimezone(timezone.utc) > timedelta(days=config["LINK_MAX_AGE_DAYS"]):
+        raise ExpiredToken("This link has expired. Use the latest link from your emails.")
+    finished = seat.game.finished_at
+    if finished is not None and now - finished > timedelta(days=config["LINK_GRACE_AFTER_END_DAYS"]):
+        raise ExpiredToken("This game ended long ago, and its links have expired.")
+    return seat
+
+
+def revoke_links(seat: Seat) -> None:
+    """Give the seat a new key: every link sent so far stops working (the caller commits)."""
+    seat.link_key = new_link_key()

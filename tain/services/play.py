@@ -1,0 +1,80 @@
+"""What a seat sees and does: the one seam shared by the player's page and the JSON API."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from tain.models import Game, Seat
+
+from .errors import IllegalAction, NotYourMove, StaleMove
+from .games import apply_actions, engine_for, locked_game
+
+
+def game_info(game: Game) -> dict[str, Any]:
+    """Public facts about the game itself (not the board: that is in the view)."""
+    engine = engine_for(game)
+    info: dict[str, Any] = {
+        "id": game.id,
+        "name": game.game,
+        "title": engine.title,
+        "players": [seat.name for seat in game.seats],
+        "status": game.status,
+        "version": game.version,
+        "to_act": engine.to_act(game.state),
+        "created_at": game.created_at.isoformat(),
+        "updated_at": game.updated_at.isoformat(),
+    }
+    if game.over:
+        info["scores"] = engine.scores(game.state)
+        info["winners"] = engine.winners(game.state)
+    return info
+
+
+def seat_snapshot(seat: Seat) -> dict[str, Any]:
+    """Everything the seat's page or JSON shows, built from the seat's own view only.
+
+    `game.version` counts the moves made so far; send it back with a move so a
+    second click on an old page is refused (StaleMove) instead of acting twice.
+    """
+    game = seat.game
+    engine = engine_for(game)
+    state = game.state
+    my_move = not game.over and seat.name in engine.to_act(state)
+    return {
+        "game": game_info(game),
+        "player": seat.name,
+        "view": engine.view(state, seat.name),
+        "legal_actions": engine.legal_actions(state, seat.name) if my_move else [],
+        "deadline": game.deadline_at.isoformat() if game.deadline_at and my_move else None,
+        "over": game.over,
+    }
+
+
+def submit(
+    seat: Seat,
+    actions: Mapping[str, Any] | Sequence[Mapping[str, Any]],
+    *,
+    now: datetime,
+    expected_version: int | None = None,
+) -> dict[str, Any]:
+    """Make the seat's move(s) in one transaction and return the new snapshot.
+
+    `actions` is one action or a list applied in order, all or nothing — in
+    simultaneous guarding (R8) a player sends every guard and the pass at once.
+    Raises NotYourMove (not this player's move, or the game is over), StaleMove
+    (the game moved on since `expected_version`) or IllegalAction; nothing
+    changes when it raises.
+    """
+    batch = [actions] if isinstance(actions, Mapping) else list(actions)
+    if not batch or not all(isinstance(action, Mapping) for action in batch):
+        raise IllegalAction('Choose a move: each one is an object such as {"type": "pass"}.')
+    with locked_game(seat.game_id) as game:
+        if game.over:
+            raise NotYourMove("This game is over; no more moves can be made.")
+        if expected_version is not None and expected_version != game.version:
+            raise StaleMove("The game has moved on since this page was shown, so nothing was done. Here it is as it stands now.")
+        if seat.name not in engine_for(game).to_act(game.state):
+            raise NotYourMove("It is not your move now.")
+        apply_actions(game, seat.name, [dict(action) for action in batch], now=now)
+    return seat_snapshot(seat)

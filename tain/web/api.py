@@ -1,0 +1,48 @@
+"""The JSON API of the service contract: GET and POST /api/v1/play/<token>.
+
+The token is the credential, so there is no CSRF token; instead only JSON
+bodies are accepted, which a cross-site form cannot send. Errors are
+`{"error": "…"}` with 400, 403 or 409 (see `tain.web.errors`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from tain.services.errors import IllegalAction
+from tain.services.links import seat_from_token
+from tain.services.play import seat_snapshot, submit
+
+from . import utcnow
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+@bp.get("/play/<token>")
+def show(token: str) -> Response:
+    return jsonify(seat_snapshot(seat_from_token(token, utcnow())))
+
+
+@bp.post("/play/<token>")
+def act(token: str) -> Response:
+    now = utcnow()
+    seat = seat_from_token(token, now)
+    actions, version = _read_move()
+    return jsonify(submit(seat, actions, now=now, expected_version=version))
+
+
+def _read_move() -> tuple[Any, int | None]:
+    """The body `{"action": {…}}` or `{"actions": [{…}, …]}`, with an optional `"version": n`."""
+    if not request.is_json:
+        raise IllegalAction("Send the move as JSON, with Content-Type: application/json.")
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict) or ("action" in body) == ("actions" in body):
+        raise IllegalAction('Send a JSON object such as {"action": {"type": "pass"}}.')
+    version = body.get("version")
+    if version is not None and type(version) is not int:
+        raise IllegalAction('"version" must be a whole number: the game version your move answers.')
+    actions = body["action"] if "action" in body else body["actions"]
+    if not isinstance(actions, (dict, list)):
+        raise IllegalAction('"action" must be an object such as {"type": "pass"}.')
+    return actions, version

@@ -1,0 +1,63 @@
+"""The development mailbox at /dev/mail: every email the service sent, when no MAIL_SERVER is set.
+
+It shows every player's mail (that is its point: one person can play every
+seat), so it does not exist at all once a real mail server is configured.
+"""
+from __future__ import annotations
+
+import re
+
+from flask import Blueprint, Response, abort, current_app, render_template, request
+from markupsafe import Markup, escape
+from sqlalchemy import select
+
+from tain.extensions import db
+from tain.models import OutboxMessage
+
+bp = Blueprint("devmail", __name__, url_prefix="/dev/mail")
+_URL = re.compile(r"https?://[^\s<>\"']+")
+# The email's own HTML, shown as sent: its inline styles allowed, scripts never.
+HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; form-action 'none'"
+
+
+@bp.before_request
+def only_without_mail_server() -> None:
+    if current_app.config.get("MAIL_SERVER"):
+        abort(404)
+
+
+def _message(message_id: int) -> OutboxMessage:
+    message = db.session.get(OutboxMessage, message_id)
+    if message is None:
+        abort(404, "There is no such message in the development mailbox.")
+    return message
+
+
+def linkify(text: str) -> Markup:
+    """Plain text as HTML with every URL clickable (escaped first: the text holds player names)."""
+    return Markup(_URL.sub(lambda m: f'<a href="{m[0]}">{m[0]}</a>', str(escape(text))))
+
+
+@bp.get("")
+def inbox() -> str:
+    query = select(OutboxMessage).order_by(OutboxMessage.id.desc()).limit(500)
+    recipient = request.args.get("to")
+    if recipient:
+        query = query.where(OutboxMessage.recipient == recipient)
+    recipients = db.session.scalars(select(OutboxMessage.recipient).distinct().order_by(OutboxMessage.recipient))
+    return render_template(
+        "devmail/inbox.html", messages=db.session.scalars(query).all(), recipients=list(recipients), to=recipient
+    )
+
+
+@bp.get("/<int:message_id>")
+def message(message_id: int) -> str:
+    message = _message(message_id)
+    return render_template("devmail/message.html", message=message, body=linkify(message.body_text))
+
+
+@bp.get("/<int:message_id>/html")
+def message_html(message_id: int) -> Response:
+    response = Response(_message(message_id).body_html, mimetype="text/html")
+    response.headers["Content-Security-Policy"] = HTML_CSP
+    return response

@@ -1,0 +1,62 @@
+"""The front page and the "new game" form (the admin dashboard of issue 5 reuses the form)."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, flash, redirect, render_template, url_for
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
+from wtforms import SelectField, StringField, TextAreaField
+from wtforms.validators import DataRequired, Length, Optional
+
+from tain.games import game_names, get_game
+from tain.services.errors import InvalidGame
+from tain.services.games import create_game, parse_duration, parse_player
+
+from . import utcnow
+
+bp = Blueprint("lobby", __name__)
+
+
+class NewGameForm(FlaskForm):
+    game = SelectField("Game", choices=[])
+    players = TextAreaField(
+        "Players, one a line, in seat order", validators=[DataRequired(), Length(max=2000)],
+        description="Ann <ann@example.org>",
+    )
+    move_deadline = StringField("Time for each move", validators=[Length(max=10)])
+    phase_deadline = StringField("Time for simultaneous guarding", validators=[Length(max=10)])
+    first_player = StringField("First player (empty: drawn at random)", validators=[Optional(), Length(max=40)])
+
+
+def new_game_form() -> NewGameForm:
+    form = NewGameForm()
+    form.game.choices = [(name, get_game(name).title) for name in game_names()]
+    if not form.is_submitted():
+        form.move_deadline.data = current_app.config["DEFAULT_MOVE_DEADLINE"]
+        form.phase_deadline.data = current_app.config["DEFAULT_PHASE_DEADLINE"]
+    return form
+
+
+@bp.get("/")
+def index() -> str:
+    return render_template("lobby/index.html", devmail=not current_app.config.get("MAIL_SERVER"))
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game() -> Response | str | tuple[str, int]:
+    form = new_game_form()
+    if not form.validate_on_submit():
+        return render_template("lobby/new_game.html", form=form), 400 if form.is_submitted() else 200
+    try:
+        lines = [line for line in form.players.data.splitlines() if line.strip()]
+        game = create_game(
+            form.game.data,
+            [parse_player(line) for line in lines],
+            now=utcnow(),
+            first_player=form.first_player.data or None,
+            move_deadline=parse_duration(form.move_deadline.data),
+            phase_deadline=parse_duration(form.phase_deadline.data),
+        )
+    except InvalidGame as error:
+        return render_template("lobby/new_game.html", form=form, problems=error.problems), 400
+    flash(f"Game #{game.id} is created; every player has been emailed their link.")
+    return redirect(url_for("lobby.index"), code=303)
