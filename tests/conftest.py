@@ -1,0 +1,81 @@
+"""Fixtures for the service's tests: a fresh app and database per test, on SQLite and,
+when TEST_DATABASE_URL is set (as in CI), on PostgreSQL too — the same tests on both."""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from aiosmtpd.controller import Controller
+from flask import Flask
+from flask.testing import FlaskClient
+
+from support import BASE_URL, Mailbox, free_port, new_game, reset_database
+from tain import create_app
+from tain.config import database_uri
+from tain.extensions import db
+from tain.models import Game
+
+BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/tain-test.sqlite3"
+    return database_uri(os.environ["TEST_DATABASE_URL"])
+
+
+@pytest.fixture
+def config(database_url: str) -> dict[str, Any]:
+    """Test settings; a test may change them before it first uses `app`."""
+    return {
+        "TESTING": True,
+        "SECRET_KEY": "test-secret",
+        "SQLALCHEMY_DATABASE_URI": database_url,
+        "BASE_URL": BASE_URL,
+        "MAIL_SERVER": None,
+        "MAIL_DEFAULT_SENDER": "Tàin <tain@tain.test>",
+        "SCHEDULER": "off",
+    }
+
+
+@pytest.fixture
+def app(config: dict[str, Any]) -> Iterator[Flask]:
+    app = create_app(config)
+    with app.app_context():
+        reset_database()
+        yield app
+        db.session.remove()
+        db.drop_all()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Flask) -> Any:
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def game(app: Flask) -> Game:
+    """A 3-player game, Ann to move first."""
+    return new_game()
+
+
+@pytest.fixture
+def smtp_server(config: dict[str, Any]) -> Iterator[Mailbox]:
+    """A real aiosmtpd server on 127.0.0.1; the app under test sends its mail there."""
+    mailbox = Mailbox()
+    controller = Controller(mailbox, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    config.update(MAIL_SERVER="127.0.0.1", MAIL_PORT=controller.port)
+    try:
+        yield mailbox
+    finally:
+        controller.stop()

@@ -1,0 +1,77 @@
+"""Helpers shared by the service's tests (the fixtures are in conftest.py)."""
+from __future__ import annotations
+
+import email
+import email.policy
+import re
+import socket
+from datetime import datetime, timezone
+from email.message import EmailMessage
+from typing import Any
+
+from sqlalchemy import select
+
+from tain.extensions import db
+from tain.models import Game, OutboxMessage
+from tain.services.games import create_game, parse_player
+from tain.services.links import make_token
+
+NOW = datetime(2030, 5, 1, 12, 0, tzinfo=timezone.utc)
+PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>", "Cat <cat@example.org>"]
+BASE_URL = "http://tain.test"
+LINK_RE = re.compile(re.escape(BASE_URL) + r"/play/([A-Za-z0-9_.\-]+)")
+CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+
+
+def reset_database() -> None:
+    db.session.remove()
+    db.drop_all()
+    db.create_all()
+
+
+def new_game(players: list[str] | None = None, seed: int = 7, first_player: str | None = "Ann", **kwargs: Any) -> Game:
+    return create_game(
+        "tain", [parse_player(p) for p in players or PLAYERS], now=NOW, seed=seed,
+        first_player=first_player, **kwargs,
+    )
+
+
+def token(game: Game, name: str) -> str:
+    return make_token(game.seat_named(name))
+
+
+def outbox(recipient: str | None = None) -> list[OutboxMessage]:
+    query = select(OutboxMessage).order_by(OutboxMessage.id)
+    if recipient:
+        query = query.where(OutboxMessage.recipient == recipient)
+    return list(db.session.scalars(query))
+
+
+def csrf_of(html: str) -> str:
+    match = CSRF_RE.search(html)
+    assert match, "no CSRF token on the page"
+    return match[1]
+
+
+class Mailbox:
+    """What a real SMTP server on 127.0.0.1 received."""
+
+    def __init__(self) -> None:
+        self.messages: list[EmailMessage] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        self.messages.append(email.message_from_bytes(envelope.content, policy=email.policy.default))
+        return "250 OK"
+
+    def to(self, address: str) -> list[EmailMessage]:
+        return [m for m in self.messages if address in m["To"]]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def text_of(message: EmailMessage) -> str:
+    return message.get_body(preferencelist=("plain",)).get_content()
