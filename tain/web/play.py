@@ -1,55 +1,49 @@
-"""The player's page at /play/<token>: GET only shows, a POST from the page's form acts.
+"""The player's page at /play/<token>: GET only shows, a POST from one of the page's forms acts.
 
-A minimal first version; the form contract is what the full page must keep:
-fields `csrf_token`, `version` (the game version the page shows), and either
-one `action` (an action as JSON) or several `actions` (each an action as JSON,
-applied in order, all or nothing — simultaneous guarding sends guards + pass).
+The form contract (kept by every form on the page, see templates/play/_moves.html):
+fields `csrf_token`, `version` (the number of actions the game had when the page
+was shown) and either one `action` (an action as JSON, from a button) or several
+`actions` (each an action as JSON or empty for "leave empty", applied in order,
+all or nothing — simultaneous guarding sends every guard, then the pass).
+
+After a POST the player is sent back to the page (POST-redirect-GET) with a
+message: the move was recorded, or why nothing was done. A bad, expired or
+revoked link is a 403 page (tain.web.errors).
 """
 from __future__ import annotations
-
-import json
-from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from tain.services.errors import IllegalAction, NotYourMove, StaleMove
+from tain.services.games import engine_for
 from tain.services.links import seat_from_token
 from tain.services.play import seat_snapshot, submit
 
 from . import utcnow
-from .errors import status_for
+from .play_context import IncompleteForm, actions_from_form, page_context, version_from_form
 
 bp = Blueprint("play", __name__)
+
+MOVE_RECORDED = "Your move was recorded."
 
 
 @bp.get("/play/<token>")
 def show(token: str) -> str:
     seat = seat_from_token(token, utcnow())
-    return render_template("play/page.html", snap=seat_snapshot(seat), token=token)
+    game = seat.game
+    return render_template("play/page.html", **page_context(engine_for(game), seat_snapshot(seat), game.deadline_at))
 
 
 @bp.post("/play/<token>")
-def act(token: str) -> Response | tuple[str, int]:
+def act(token: str) -> Response:
     now = utcnow()
     seat = seat_from_token(token, now)
     try:
-        submit(seat, _form_actions(), now=now, expected_version=_form_version())
-    except (IllegalAction, NotYourMove, StaleMove) as error:
-        page = render_template("play/page.html", snap=seat_snapshot(seat), token=token, error=str(error))
-        return page, status_for(error)
-    flash("Your move was made.")
+        version = version_from_form(request.form)
+        submit(seat, actions_from_form(request.form), now=now, expected_version=version)
+    except (IncompleteForm, IllegalAction, NotYourMove, StaleMove) as refusal:
+        flash(str(refusal), "error")
+    else:
+        flash(MOVE_RECORDED, "success")
     return redirect(url_for("play.show", token=token), code=303)
-
-
-def _form_actions() -> list[Any]:
-    texts = request.form.getlist("actions") or request.form.getlist("action")[:1]
-    try:
-        return [json.loads(text) for text in texts]
-    except ValueError:
-        raise IllegalAction("That move is not understood; reload the page and choose again.") from None
-
-
-def _form_version() -> int | None:
-    text = request.form.get("version", "")
-    return int(text) if text.isdigit() else None

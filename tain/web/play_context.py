@@ -25,14 +25,16 @@ class IncompleteForm(ValueError):
 
 @dataclass(frozen=True)
 class Move:
-    """One legal action as a button or an option: its form value (the action as JSON) and its label."""
+    """One legal action as a button or an option: its form value (the action as JSON), its label,
+    and the token it places (None for a pass)."""
 
     value: str
     label: str
+    token: str | None
 
     @classmethod
     def of(cls, engine: Engine, action: Action, player: str) -> Move:
-        return cls(json.dumps(action, sort_keys=True), engine.describe_action(action, player))
+        return cls(json.dumps(action, sort_keys=True), engine.describe_action(action, player), action.get("token"))
 
 
 @dataclass
