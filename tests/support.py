@@ -75,3 +75,17 @@ def free_port() -> int:
 
 def text_of(message: EmailMessage) -> str:
     return message.get_body(preferencelist=("plain",)).get_content()
+
+
+def advance_to_guarding(game: Game) -> None:
+    """Scout and raid (never pass) until the phase turns to simultaneous guarding (R8)."""
+    from tain.services.games import engine_for
+    from tain.services.play import submit
+
+    engine = engine_for(game)
+    while engine.view(game.state, None)["phase"] == "scouting":
+        player = engine.to_act(game.state)[0]
+        legal = engine.legal_actions(game.state, player)
+        action = next((a for a in legal if a["type"] in ("scout", "raid")), legal[0])
+        submit(game.seat_named(player), action, now=NOW)
+        db.session.refresh(game)
