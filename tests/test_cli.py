@@ -1,0 +1,49 @@
+"""`flask --app app tain …` and the migrations."""
+from __future__ import annotations
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from flask_migrate import upgrade
+from sqlalchemy import text
+
+from tain.extensions import db
+from tain.models import Game
+
+
+def test_new_game_prints_the_id_last(runner, app):
+    result = runner.invoke(args=["tain", "new-game", "--game", "tain", "--player", "Ann <ann@example.org>",
+                                 "--player", "Bob <bob@example.org>", "--move-deadline", "24h",
+                                 "--phase-deadline", "72h", "--first-player", "Ann"])
+    assert result.exit_code == 0, result.output
+    game = db.session.get(Game, int(result.output.strip().splitlines()[-1]))
+    assert game.options == {"first_player": "Ann"} and game.phase_deadline_seconds == 72 * 3600
+    assert len(game.seats) == 2
+
+
+def test_new_game_refuses_bad_input_clearly(runner, app):
+    for args in (["--player", "Ann <ann@example.org>"],
+                 ["--player", "Ann <ann@example.org>", "--player", "Bob <bob@example.org>", "--move-deadline", "soon"],
+                 ["--game", "chess", "--player", "Ann <a@example.org>", "--player", "Bob <b@example.org>"]):
+        result = runner.invoke(args=["tain", "new-game", *args])
+        assert result.exit_code == 2 and "Error:" in result.output and "Traceback" not in result.output
+    assert db.session.query(Game).count() == 0
+
+
+def test_check_replays_every_game(runner, game):
+    result = runner.invoke(args=["tain", "check"])
+    assert result.exit_code == 0 and "0 problems" in result.output
+    game.state = {**game.state, "turn": 5}
+    db.session.commit()
+    result = runner.invoke(args=["tain", "check"])
+    assert result.exit_code == 1 and "differs" in result.output
+
+
+def test_the_migrations_build_exactly_the_models(app):
+    db.drop_all()
+    with db.engine.begin() as connection:
+        connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    upgrade()
+    with db.engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), db.metadata) == []
+    with db.engine.begin() as connection:
+        connection.execute(text("DROP TABLE alembic_version"))

@@ -1,0 +1,104 @@
+"""The outbox and the game's emails: written with the change, delivered after commit, threaded."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from aiosmtpd.controller import Controller
+
+from support import NOW, Mailbox, free_port, new_game, outbox, text_of, token
+from tain.extensions import db
+from tain.mail.outbox import deliver_pending
+from tain.models import OutboxMessage
+from tain.services.errors import IllegalAction
+from tain.services.play import submit
+
+
+def test_invitations_are_threaded_and_name_the_game(game):
+    mails = outbox()
+    assert [m.subject for m in mails] == ["[Tàin #1] Turn 1: you are invited to play"] * 3
+    assert [m.message_id for m in mails] == [f"<tain.1.{s.id}@tain.test>" for s in game.seats]
+    assert all(m.in_reply_to is None for m in mails)
+    ann = outbox("ann@example.org")[0]
+    assert "It is your move" in ann.body_text and "/play/" in ann.body_text
+    assert "It is your move" not in outbox("bob@example.org")[0].body_text
+
+
+def test_your_move_goes_only_to_the_player_whose_move_it_is(game):
+    submit(game.seat_named("Ann"), {"type": "pass"}, now=NOW)
+    mails = outbox()[3:]
+    assert [(m.recipient, m.subject) for m in mails] == [("bob@example.org", "[Tàin #1] Turn 1: your move")]
+    assert mails[0].in_reply_to == outbox("bob@example.org")[0].message_id
+    assert "http://tain.test/play/" in mails[0].body_text and "http://tain.test/play/" in mails[0].body_html
+
+
+def test_a_refused_move_queues_no_mail(game):
+    with pytest.raises(IllegalAction):
+        submit(game.seat_named("Ann"), [{"type": "pass"}, {"type": "fly"}], now=NOW)
+    assert len(outbox()) == 3
+
+
+def test_raid_report_and_final_scores_come_from_each_players_view(app):
+    game = new_game(["Ann <ann@example.org>", "Bob <bob@example.org>"])
+    for name in ("Ann", "Bob"):
+        submit(game.seat_named(name), {"type": "pass"}, now=NOW)
+    ann, bob = outbox()[-2:]
+    assert (ann.recipient, bob.recipient) == ("ann@example.org", "bob@example.org")
+    assert ann.subject == "[Tàin #1] Turn 1: raid report"
+    assert bob.subject == "[Tàin #1] Turn 1: raid report — your move"  # Bob is active in turn 2
+    assert all("The raids of turn 1" in m.body_text and "It is your move" not in ann.body_text for m in (ann, bob))
+    for turn in range(2, 9):  # everyone passes to the end of turn 8 (R16)
+        for name in ("Bob", "Ann") if turn % 2 == 0 else ("Ann", "Bob"):
+            submit(game.seat_named(name), {"type": "pass"}, now=NOW)
+    finals = outbox()[-2:]
+    assert [m.subject for m in finals] == ["[Tàin #1] Final scores"] * 2
+    assert "Ann (you): 19 points — winner" in finals[0].body_text and "A shared win for Ann and Bob" in finals[0].body_text
+
+
+def test_delivery_over_smtp_with_threading_headers(smtp_server, app):
+    game = new_game()
+    assert deliver_pending(NOW).sent == 3
+    submit(game.seat_named("Ann"), {"type": "pass"}, now=NOW)
+    assert deliver_pending(NOW).sent == 1
+    assert deliver_pending(NOW).sent == 0  # never twice
+    invitation, your_move = smtp_server.to("bob@example.org")
+    assert your_move["In-Reply-To"] == invitation["Message-ID"] == your_move["References"]
+    assert your_move["Subject"] == "[Tàin #1] Turn 1: your move"
+    assert your_move.get_body(preferencelist=("html",)) is not None
+    assert token(game, "Bob").split(".")[0] in text_of(your_move)
+    assert all(m.status == "sent" and m.transport == "smtp" for m in outbox())
+
+
+def test_mail_waits_while_the_server_is_down_and_goes_once_it_is_up(config):
+    port = free_port()
+    config.update(MAIL_SERVER="127.0.0.1", MAIL_PORT=port)
+    from tain import create_app
+    from support import reset_database
+    app = create_app(config)
+    with app.app_context():
+        reset_database()
+        new_game()
+        report = deliver_pending(NOW)
+        assert (report.sent, report.failed) == (0, 1)
+        pending = outbox()
+        assert all(m.status == "pending" for m in pending) and pending[0].last_error
+        assert deliver_pending(NOW).sent == 0  # backing off
+        mailbox = Mailbox()
+        controller = Controller(mailbox, hostname="127.0.0.1", port=port)
+        controller.start()
+        try:
+            assert deliver_pending(NOW + timedelta(minutes=5)).sent == 3
+            assert deliver_pending(NOW + timedelta(hours=1)).sent == 0
+        finally:
+            controller.stop()
+        assert len(mailbox.messages) == 3
+        db.session.remove()
+        db.drop_all()
+        db.engine.dispose()
+
+
+def test_tick_delivers_what_is_due(runner, game):
+    db.session.query(OutboxMessage).update({"status": "pending", "transport": None, "next_attempt_at": game.created_at - timedelta(days=3650)})
+    db.session.commit()
+    result = runner.invoke(args=["tain", "tick"])
+    assert result.exit_code == 0 and "3 emails sent" in result.output
