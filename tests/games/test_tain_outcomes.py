@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tain_helpers import (
-    GAME, clan, edit_cows, entrance_report, last_report, new_game, own, play, play_turn,
+    GAME, clan, edit_cows, entrance_report, last_report, new_game, own, pass_to_reveal, play, play_turn,
 )
 
 
@@ -171,16 +171,20 @@ def test_kingdom_can_be_raided_when_it_has_no_cows_left():
 
 
 def three_raiders_for_one_cow(active: str, raiders: list[str]) -> dict:
-    """ann, bob, cat; the kingdom holds one cow; `raiders` send warriors in seat order of play."""
+    """ann, bob, cat; the kingdom holds one cow; `raiders` send warriors, the one nearer
+    the active player placing last (so the order of placement cannot decide)."""
     state = new_game(("ann", "bob", "cat"), first=active)
     for player in ("ann", "bob", "cat"):
         state = edit_cows(state, player, 8)  # 25 - 24 = 1 cow left in the kingdom
-    steps = []
     seats = ["ann", "bob", "cat"]
     start = seats.index(active)
-    for player in seats[start:] + seats[:start]:
-        steps.append((player, "raid warrior" if player in raiders else "pass"))
-    return play_turn(state, steps)
+    seats = seats[start:] + seats[:start]
+    nearer = next(p for p in seats if p in raiders)
+    first_round = [(p, "raid warrior" if p in raiders and p != nearer else "guard bluff pasture-1") for p in seats]
+    second_round = [(p, "raid warrior" if p == nearer else "guard bluff pasture-2") for p in seats]
+    state = play(state, first_round + second_round)
+    assert [r["player"] for r in GAME.view(state, None)["kingdom"]["raiders"]] == [p for p in raiders if p != nearer] + [nearer]
+    return pass_to_reveal(state)
 
 
 @pytest.mark.parametrize("active, raiders, lucky", [

@@ -167,9 +167,12 @@ def test_r7_no_usable_slot_is_passed_automatically_while_others_play_on():
 
 
 def ann_with_full_guards(keep: dict[str, int]) -> dict:
+    """bob has passed; ann guards four entrances, then is left holding `keep` and a bluff,
+    which she puts on her last guard slot: the flow then decides on what she holds."""
     state = play(new_game(), [("ann", "guard bluff pasture-1"), ("bob", "pass")]
-                 + [("ann", f"guard bluff {e}") for e in ENTRANCES[1:]])
-    return edit_screen(state, "ann", keep)
+                 + [("ann", f"guard bluff {e}") for e in ENTRANCES[1:4]])
+    state = edit_screen(state, "ann", {**keep, "bluff": 1 + keep.get("bluff", 0)})
+    return play(state, [("ann", "guard bluff house-2")])
 
 
 def test_r7_holding_only_the_daughter_with_full_guards_is_asked_and_can_only_pass():
@@ -191,14 +194,17 @@ def test_r8a_being_asked_does_not_depend_on_which_tokens_are_held():
 
 
 def test_r8a_an_open_raid_slot_keeps_turn_order_even_for_a_player_who_cannot_raid():
-    base = play(new_game(), [(p, f"scout boy {e} {'bob' if p == 'ann' else 'ann'}")
-                             for e in ENTRANCES for p in ("ann", "bob")])
+    steps = [(p, f"scout boy {e} {'bob' if p == 'ann' else 'ann'}") for e in ENTRANCES for p in ("ann", "bob")]
+    base = play(new_game(), steps[:-1])
+    flows = []
     for keep in ({"boy": 1, "daughter": 1}, {"warrior": 1, "boy": 1}):
-        state = edit_screen(base, "ann", keep)
+        state = play(edit_screen(base, "ann", keep), steps[-1:])
         assert GAME.view(state, None)["phase"] == "scouting"
         assert GAME.to_act(state) == ["ann"]
-    only_boys = edit_screen(base, "ann", {"boy": 1, "daughter": 1})
-    assert {a["type"] for a in GAME.legal_actions(only_boys, "ann")} == {"guard", "pass"}
+        flows.append(GAME.view(state, "bob"))
+        if "warrior" not in keep:
+            assert {a["type"] for a in GAME.legal_actions(state, "ann")} == {"guard", "pass"}
+    assert flows[0] == flows[1]
 
 
 def simultaneous_guarding() -> dict:
