@@ -1,0 +1,83 @@
+"""The engine contract (../shared/spec/engine-api.md), checked over every registered game:
+random legal play to the end with deadlines mixed in."""
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+from tain.games import IllegalAction, UnknownGame, game_names, get_game
+
+MAX_MOVES = 5000
+NAMES = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]
+
+
+def json_round_trip(value):
+    return json.loads(json.dumps(value))
+
+
+def test_some_games_are_registered_and_tain_is_one():
+    assert "tain" in game_names()
+    with pytest.raises(UnknownGame):
+        get_game("no such game")
+    with pytest.raises(KeyError):
+        get_game("no such game")
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_game_metadata(name):
+    game = get_game(name)
+    assert game.name == name and isinstance(game.title, str) and game.title
+    assert 1 <= game.min_players <= game.max_players
+
+
+def contract_cases():
+    for name in game_names():
+        game = get_game(name)
+        for count in range(game.min_players, game.max_players + 1):
+            for seed in (0, 1, 2):
+                yield pytest.param(name, count, seed, id=f"{name}-{count}p-seed{seed}")
+
+
+@pytest.mark.parametrize("name, count, seed", list(contract_cases()))
+def test_random_play_with_timeouts_keeps_the_contract(name, count, seed):
+    game = get_game(name)
+    players = NAMES[:count]
+    rng = random.Random(seed)
+    state = game.setup(players, seed=seed)
+    assert state == game.setup(players, seed=seed)  # same seed, same start
+    for _ in range(MAX_MOVES):
+        assert json_round_trip(state) == state
+        for viewer in [*players, None]:
+            json.dumps(game.view(state, viewer))
+        acting = game.to_act(state)
+        if game.is_over(state):
+            break
+        assert acting and set(acting) <= set(players)
+        for player in players:
+            legal = game.legal_actions(state, player)
+            assert (player in acting) == bool(legal)
+            assert json_round_trip(legal) == legal
+        player = rng.choice(acting)
+        if rng.random() < 0.15:
+            action = game.timeout_action(state, player)
+            assert action in game.legal_actions(state, player)
+        else:
+            action = rng.choice(game.legal_actions(state, player))
+        before = copy.deepcopy(state)
+        state = game.apply(state, player, action)
+        assert before != state
+    else:
+        pytest.fail(f"{name} did not end within {MAX_MOVES} moves")
+    assert game.to_act(state) == []
+    assert all(game.legal_actions(state, p) == [] for p in players)
+    with pytest.raises(IllegalAction):
+        game.apply(state, players[0], game.legal_actions(game.setup(players, seed=seed), game.to_act(
+            game.setup(players, seed=seed))[0])[0])
+    scores = game.scores(state)
+    assert set(scores) == set(players) and all(isinstance(points, int) for points in scores.values())
+    winners = game.winners(state)
+    assert winners and set(winners) <= set(players)
+    assert all(scores[w] == max(scores.values()) for w in winners)
