@@ -73,9 +73,10 @@ def test_random_play_with_timeouts_keeps_the_contract(name, count, seed):
         pytest.fail(f"{name} did not end within {MAX_MOVES} moves")
     assert game.to_act(state) == []
     assert all(game.legal_actions(state, p) == [] for p in players)
-    with pytest.raises(IllegalAction):
-        game.apply(state, players[0], game.legal_actions(game.setup(players, seed=seed), game.to_act(
-            game.setup(players, seed=seed))[0])[0])
+    fresh = game.setup(players, seed=seed)
+    opening_move = game.legal_actions(fresh, game.to_act(fresh)[0])[0]
+    with pytest.raises(IllegalAction):  # a move that was legal once is refused when the game is over
+        game.apply(state, game.to_act(fresh)[0], opening_move)
     scores = game.scores(state)
     assert set(scores) == set(players) and all(isinstance(points, int) for points in scores.values())
     winners = game.winners(state)

@@ -2,6 +2,8 @@
 few custom positions built by editing a state where the way there is long)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tain.games import IllegalAction, SetupError
@@ -557,3 +559,38 @@ def test_r19_timeout_in_guarding_keeps_the_guards_already_placed():
 def test_state_edits_in_these_tests_keep_every_token():
     state = edit_captives(edit_screen(new_game(THREE), "ann", {"bluff": 1}), "bob", [("cat", "boy")])
     assert [tokens_in_play(edited(state), p) for p in THREE] == [18, 18, 18]
+
+
+# ----- what each player may know ------------------------------------------------------------------
+
+def test_views_show_whose_token_is_where_but_its_kind_only_to_its_owner():
+    state = play(new_game(THREE), [("ann", "scout warrior house-1 bob"), ("bob", "guard daughter house-1"),
+                                   ("cat", "raid chieftain")])
+    spectator, ann, bob = (GAME.view(state, p) for p in (None, "ann", "bob"))
+    assert "screen" not in spectator and "discard" not in spectator
+    assert ann["screen"] == {**SUPPLY, "warrior": 1} and bob["screen"] == {**SUPPLY, "daughter": 0}
+    assert ann["boards"]["bob"]["house-1"] == {"guard": {"player": "bob", "token": None},
+                                               "scout": {"player": "ann", "token": "warrior"}}
+    assert bob["boards"]["bob"]["house-1"] == {"guard": {"player": "bob", "token": "daughter"},
+                                               "scout": {"player": "ann", "token": None}}
+    assert spectator["boards"]["bob"]["house-1"] == {"guard": {"player": "bob", "token": None},
+                                                     "scout": {"player": "ann", "token": None}}
+    assert spectator["kingdom"]["raiders"] == [{"player": "cat", "token": None}]
+    assert spectator["clans"]["cat"]["raided"] and spectator["clans"]["ann"]["screen_count"] == 17
+    assert "daughter" not in json.dumps(spectator) and "warrior" not in json.dumps(ann["boards"]["bob"]["house-1"]["guard"])
+    assert (ann["you"], spectator["you"]) == ("ann", None)
+
+
+def test_report_tells_the_raid_in_sentences_for_players_who_come_back():
+    state = edit_captives(new_game(THREE), "cat", [("bob", "boy")])
+    state = play_turn(state, [("ann", "scout boy pasture-1 bob"), ("bob", "guard warrior pasture-1"),
+                              ("cat", "scout warrior pasture-2 ann"), ("ann", "guard daughter pasture-2"),
+                              ("bob", "scout chieftain house-2 cat"), ("cat", "raid bluff")])
+    report = last_report(state)
+    lines = report["lines"]
+    assert lines[0] == "Foreign kingdom: cat's bluff was only a bluff."
+    assert "bob's pasture-1: ann's boy meets bob's warrior and is captured." in lines
+    assert "ann's pasture-2: cat's warrior meets ann's daughter and kidnaps her." in lines
+    assert "cat's house-2: bob's chieftain finds the entrance unguarded and frees the captive boy." in lines
+    assert len(lines) == len(report["kingdom"]) + len(report["entrances"])  # one sentence each
+    assert all(GAME.view(state, p)["reports"][-1] == report for p in THREE)  # the same for everyone
