@@ -7,6 +7,9 @@ from typing import Any
 from dotenv import load_dotenv
 
 
+DEV_SECRET_KEY = "dev-only-secret-change-me"
+
+
 def _bool(value: str | None, default: bool = False) -> bool:
     if value is None or value == "":
         return default
@@ -28,10 +31,13 @@ def from_environment(instance_path: str) -> dict[str, Any]:
     load_dotenv()
     env = os.environ
     database_url = env.get("DATABASE_URL") or "sqlite:///" + os.path.join(instance_path, "tain.sqlite3")
+    base_url = (env.get("BASE_URL") or "http://127.0.0.1:5000").rstrip("/")
     return {
-        "SECRET_KEY": env.get("SECRET_KEY") or "dev-only-secret-change-me",
+        "SECRET_KEY": env.get("SECRET_KEY") or DEV_SECRET_KEY,
         "SQLALCHEMY_DATABASE_URI": database_uri(database_url),
-        "BASE_URL": (env.get("BASE_URL") or "http://127.0.0.1:5000").rstrip("/"),
+        "BASE_URL": base_url,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "SESSION_COOKIE_SECURE": base_url.startswith("https://"),
         "MAIL_SERVER": env.get("MAIL_SERVER") or None,
         "MAIL_PORT": int(env.get("MAIL_PORT") or 25),
         "MAIL_USERNAME": env.get("MAIL_USERNAME") or None,

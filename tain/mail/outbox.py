@@ -14,7 +14,7 @@ from datetime import datetime, timedelta, timezone
 
 from flask import Flask, Response, current_app, request
 from flask_mail import Connection, Message
-from sqlalchemy import or_, select, update
+from sqlalchemy import select, update
 
 from tain.extensions import db, mail
 from tain.models import OutboxMessage
