@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tain.games import IllegalAction
+from tain.games import IllegalAction, SetupError
 from tain_helpers import ENTRANCES, GAME, edit_screen, new_game, pass_to_reveal, play
 
 THREE = ("ann", "bob", "cat")
@@ -144,3 +144,9 @@ def test_legal_actions_are_json_and_unique():
     texts = [json.dumps(a, sort_keys=True) for a in actions]
     assert len(texts) == len(set(texts))
     assert all(a["entrance"] in ENTRANCES for a in actions if "entrance" in a)
+
+
+def test_setup_refuses_names_that_begin_or_end_with_a_space():
+    """The text form of a scout names the board last; surrounding spaces would be lost."""
+    with pytest.raises(SetupError, match="begin or end with a space"):
+        GAME.setup(["ann", "bob "], seed=1)

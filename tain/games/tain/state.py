@@ -53,6 +53,8 @@ def new_state(players: list[Player], seed: int, options: dict[str, Any] | None) 
 def _check_setup(players: list[Player], seed: int, options: dict[str, Any]) -> None:
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise SetupError("Players must be a list of non-empty names.")
+    if any(p != p.strip() for p in players):  # the text form of an action could not name them
+        raise SetupError("A player's name may not begin or end with a space.")
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise SetupError(f"Tàin is played by {MIN_PLAYERS} to {MAX_PLAYERS} clans, not {len(players)}.")
     if len(set(players)) != len(players):
