@@ -5,7 +5,7 @@ The action log is the truth; `Game.state` is a cache of the engine's replay of i
 """
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from typing import Any, Optional
 
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, String, Text, UniqueConstraint
@@ -41,7 +41,10 @@ class UTCDateTime(TypeDecorator):
 
 class Game(db.Model):
     __tablename__ = "games"
-    __table_args__ = (Index("ix_games_status_deadline_at", "status", "deadline_at"),)
+    __table_args__ = (
+        Index("ix_games_status_deadline_at", "status", "deadline_at"),
+        Index("ix_games_wake_at", "wake_at"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game: Mapped[str] = mapped_column(String(32))  # the engine's registry name
@@ -56,6 +59,13 @@ class Game(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
     finished_at: Mapped[Optional[datetime]] = mapped_column(UTCDateTime)
+    # Timing (issue 4, tain.services.deadlines): a reminder before the deadline, a bot on time-out,
+    # a pause that stops the clock, and `wake_at`, the next moment the scheduler must look at the game.
+    reminder_before_seconds: Mapped[Optional[int]] = mapped_column()
+    reminder_at: Mapped[Optional[datetime]] = mapped_column(UTCDateTime)  # None once sent
+    bot_on_timeout: Mapped[bool] = mapped_column(default=False)
+    paused_at: Mapped[Optional[datetime]] = mapped_column(UTCDateTime)
+    wake_at: Mapped[Optional[datetime]] = mapped_column(UTCDateTime)
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game", order_by="Seat.position", cascade="all, delete-orphan"
@@ -86,8 +96,15 @@ class Seat(db.Model):
     email: Mapped[str] = mapped_column(String(254))
     link_key: Mapped[str] = mapped_column(String(64))  # salts the seat's links; change it to revoke them
     last_seen_at: Mapped[Optional[datetime]] = mapped_column(UTCDateTime)
+    mail_mode: Mapped[str] = mapped_column(String(8), default="each")  # each | digest
+    digest_at: Mapped[Optional[datetime]] = mapped_column(UTCDateTime, index=True)  # the next digest, in digest mode
+    digest_reports: Mapped[int] = mapped_column(default=0)  # raid reports already told in a digest
+    away_days: Mapped[list[str]] = mapped_column(JSONData, default=list)  # ISO dates the player cannot play
 
     game: Mapped[Game] = relationship(back_populates="seats")
+
+    def away_dates(self) -> set[date]:
+        return {date.fromisoformat(day) for day in self.away_days or []}
 
 
 class ActionRecord(db.Model):
