@@ -50,7 +50,7 @@ class Game(db.Model):
     game: Mapped[str] = mapped_column(String(32))  # the engine's registry name
     seed: Mapped[int] = mapped_column(BigInteger)
     options: Mapped[dict[str, Any]] = mapped_column(JSONData, default=dict)
-    status: Mapped[str] = mapped_column(String(16), default="running")  # running | over
+    status: Mapped[str] = mapped_column(String(16), default="running")  # running | over | cancelled
     state: Mapped[dict[str, Any]] = mapped_column(JSONData)  # cache of the replayed log
     version: Mapped[int] = mapped_column(default=0)  # actions applied so far
     move_deadline_seconds: Mapped[Optional[int]] = mapped_column()
@@ -78,6 +78,10 @@ class Game(db.Model):
     def over(self) -> bool:
         return self.status == "over"
 
+    @property
+    def cancelled(self) -> bool:
+        return self.status == "cancelled"
+
     def seat_named(self, name: str) -> Seat:
         return next(seat for seat in self.seats if seat.name == name)
 
@@ -96,6 +100,7 @@ class Seat(db.Model):
     email: Mapped[str] = mapped_column(String(254))
     link_key: Mapped[str] = mapped_column(String(64))  # salts the seat's links; change it to revoke them
     last_seen_at: Mapped[Optional[datetime]] = mapped_column(UTCDateTime)
+    bot: Mapped[bool] = mapped_column(default=False)  # a bot plays this seat from its view, at once
     mail_mode: Mapped[str] = mapped_column(String(8), default="each")  # each | digest
     digest_at: Mapped[Optional[datetime]] = mapped_column(UTCDateTime, index=True)  # the next digest, in digest mode
     digest_reports: Mapped[int] = mapped_column(default=0)  # raid reports already told in a digest
@@ -148,3 +153,27 @@ class OutboxMessage(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     next_attempt_at: Mapped[datetime] = mapped_column(UTCDateTime)
     sent_at: Mapped[Optional[datetime]] = mapped_column(UTCDateTime)
+
+
+class AdminUser(db.Model):
+    """An admin made with `flask --app app tain create-admin`; only the password's hash is kept."""
+
+    __tablename__ = "admin_users"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(256))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class AuditEntry(db.Model):
+    """One admin action: who did what, when, to which game (append-only)."""
+
+    __tablename__ = "audit_log"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+    actor: Mapped[str] = mapped_column(String(80))
+    action: Mapped[str] = mapped_column(String(40))
+    game_id: Mapped[Optional[int]] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), index=True)
+    detail: Mapped[str] = mapped_column(Text, default="")

@@ -5,6 +5,7 @@ reads the state, so an email can never tell more than the player's page.
 """
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from datetime import datetime
 from email.utils import parseaddr
@@ -22,7 +23,7 @@ from .outbox import enqueue
 class Letter:
     """What one email says: its kind, the recipient's view and link, and what is new."""
 
-    kind: str  # invitation | your-move | raid-report | final-scores
+    kind: str  # invitation | your-move | raid-report | final-scores | link
     view: dict[str, Any]
     link: str
     your_move: bool = False
@@ -34,6 +35,7 @@ SUBJECTS = {
     "your-move": "Turn {turn}: your move",
     "raid-report": "Turn {report_turn}: raid report",
     "final-scores": "Final scores",
+    "link": "Turn {turn}: your link to the game",
 }
 
 
@@ -55,6 +57,11 @@ def subject(title: str, game: Game, letter: Letter) -> str:
     return f"[{title} #{game.id}] {text}"
 
 
+def _nonce(letter: Letter) -> str:
+    # A link can be sent again at the same version; each email needs its own Message-ID.
+    return f".{secrets.token_hex(4)}" if letter.kind == "link" else ""
+
+
 def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: datetime) -> None:
     """Render `letter` as text and HTML and queue it in the current transaction."""
     template = letter.kind.replace("-", "_")
@@ -70,7 +77,7 @@ def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: date
         subject=subject(title, game, letter),
         body_text=render_template(f"email/{template}.txt", **context),
         body_html=render_template(f"email/{template}.html", **context),
-        message_id=root if first else f"<tain.{game.id}.{seat.id}.{game.version}.{letter.kind}@{_domain()}>",
+        message_id=root if first else f"<tain.{game.id}.{seat.id}.{game.version}.{letter.kind}{_nonce(letter)}@{_domain()}>",
         thread_root=None if first else root,
         kind=letter.kind, now=now, game_id=game.id, seat_id=seat.id,
     )

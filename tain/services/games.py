@@ -21,8 +21,10 @@ from tain.games import Action, Game as Engine, SetupError, State, UnknownGame, g
 from tain.models import ActionRecord, Game, Seat
 
 from . import notify
+from .bots import next_bot_move
 from .links import new_link_key
 from .errors import GameNotFound, IllegalAction, InvalidGame
+from .timing import restart_clock
 
 _PLAYER_RE = re.compile(r"^\s*(?P<name>.*?)\s*<(?P<email>[^<>\s]+)>\s*$")
 _EMAIL_RE = re.compile(r"^[^@\s<>\"]+@[^@\s<>\"]+\.[^@\s<>\"]+$")
@@ -35,7 +37,8 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class NewPlayer:
     name: str
-    email: str
+    email: str  # "" for a bot seat
+    bot: bool = False
 
 
 def parse_player(text: str) -> NewPlayer:
@@ -63,17 +66,19 @@ def _validate(engine: Engine, players: Sequence[NewPlayer], first_player: str | 
     if not engine.min_players <= len(players) <= engine.max_players:
         problems.append(f"{engine.title} takes {engine.min_players} to {engine.max_players} players, not {len(players)}.")
     names = [p.name for p in players]
-    emails = [p.email.lower() for p in players]
+    emails = [p.email.lower() for p in players if not p.bot]
     if len(set(names)) != len(names):
         problems.append("Two players have the same name; give each a different one.")
     if len(set(emails)) != len(emails):
         problems.append("Two players have the same email address; each needs their own.")
+    if players and all(p.bot for p in players):
+        problems.append("A game needs at least one player who is not a bot.")
     for player in players:
         if not player.name.isprintable():
             problems.append("A player's name may not contain control characters.")
         if len(player.name) > MAX_NAME_LENGTH:
             problems.append(f"The name {player.name[:20]!r}… is longer than {MAX_NAME_LENGTH} characters.")
-        if not _EMAIL_RE.match(player.email):
+        if not player.bot and not _EMAIL_RE.match(player.email):
             problems.append(f"{player.email!r} is not an email address.")
     if first_player is not None and first_player not in names:
         problems.append(f"The first player {first_player!r} is not one of the players.")
@@ -89,8 +94,15 @@ def create_game(
     first_player: str | None = None,
     move_deadline: timedelta | None = None,
     phase_deadline: timedelta | None = None,
+    reminder_before: timedelta | None = None,
+    bot_on_timeout: bool = False,
+    log: Sequence[tuple[str, Action, bool]] = (),
 ) -> Game:
-    """Set the game up, seat the players and queue their invitations, in one transaction."""
+    """Set the game up, seat the players and queue their invitations, in one transaction.
+
+    `log` (player, action, on_timeout) is applied first: an imported game's history.
+    Bot seats then play until a person is to act.
+    """
     try:
         engine = get_game(game_name)
     except UnknownGame as error:
@@ -108,16 +120,21 @@ def create_game(
     game = Game(
         game=engine.name, seed=seed, options=options, status="running", state=state, version=0,
         move_deadline_seconds=_seconds(move_deadline), phase_deadline_seconds=_seconds(phase_deadline),
+        reminder_before_seconds=_seconds(reminder_before), bot_on_timeout=bot_on_timeout,
         created_at=now, updated_at=now,
         seats=[
-            Seat(position=i, name=p.name, email=p.email, link_key=new_link_key())
+            Seat(position=i, name=p.name, email=p.email, bot=p.bot, link_key=new_link_key())
             for i, p in enumerate(players)
         ],
     )
-    game.deadline_at = next_deadline(game, [], engine.to_act(state), now)
     with _transaction():
         db.session.add(game)
-        db.session.flush()  # the invitations need the game's id
+        db.session.flush()  # the log and the invitations need the game's id
+        for player, action, on_timeout in log:
+            _record(game, engine, player, action, now=now, on_timeout=on_timeout)
+        _let_bots_play(game, engine, now)
+        _mark_over(game, engine, now)
+        restart_clock(game, [], engine.to_act(game.state), now)
         notify.game_created(game, engine, now=now)
     return game
 
@@ -145,15 +162,22 @@ def locked_game(game_id: int) -> Iterator[Game]:
     the session held before is discarded first, so that the lock is the transaction's
     first statement.
     """
-    db.session.rollback()
-    db.session.connection(execution_options={WRITE_LOCK_OPTION: True})
-    with _transaction():
+    with write_transaction():
         game = db.session.execute(
             select(Game).where(Game.id == game_id).with_for_update().execution_options(populate_existing=True)
         ).scalar_one_or_none()
         if game is None:
             raise GameNotFound(game_id)
         yield game
+
+
+@contextmanager
+def write_transaction() -> Iterator[None]:
+    """A fresh transaction that will take row locks (BEGIN IMMEDIATE on SQLite); commits on success."""
+    db.session.rollback()
+    db.session.connection(execution_options={WRITE_LOCK_OPTION: True})
+    with _transaction():
+        yield
 
 
 def apply_actions(
@@ -166,21 +190,48 @@ def apply_actions(
     """
     engine = engine_for(game)
     before = game.state
-    state = before
     for action in actions:
-        state = _apply_one(engine, state, player, action)
-        db.session.add(ActionRecord(
-            game_id=game.id, seq=game.version, player=player, action=action,
-            on_timeout=on_timeout, created_at=now,
-        ))
-        game.version += 1
-    game.state = state
-    game.updated_at = now
-    if engine.is_over(state):
+        _record(game, engine, player, action, now=now, on_timeout=on_timeout)
+    _let_bots_play(game, engine, now)
+    _changed(game, engine, before, now)
+
+
+def let_bots_play(game: Game, *, now: datetime) -> None:
+    """After a seat was given to a bot: let the bots move if it is theirs (inside `locked_game`)."""
+    engine = engine_for(game)
+    before = game.state
+    if _let_bots_play(game, engine, now):
+        _changed(game, engine, before, now)
+
+
+def _record(game: Game, engine: Engine, player: str, action: Action, *, now: datetime, on_timeout: bool) -> None:
+    game.state = _apply_one(engine, game.state, player, action)
+    db.session.add(ActionRecord(
+        game_id=game.id, seq=game.version, player=player, action=action, on_timeout=on_timeout, created_at=now,
+    ))
+    game.version += 1
+
+
+def _let_bots_play(game: Game, engine: Engine, now: datetime) -> int:
+    """Every bot move due now, in the change's transaction; how many were made."""
+    made = 0
+    while (move := next_bot_move(game, engine)) is not None:
+        _record(game, engine, *move, now=now, on_timeout=False)
+        made += 1
+    return made
+
+
+def _mark_over(game: Game, engine: Engine, now: datetime) -> None:
+    if engine.is_over(game.state):
         game.status = "over"
         game.finished_at = now
-    game.deadline_at = next_deadline(game, engine.to_act(before), engine.to_act(state), now)
-    notify.game_changed(game, engine, before, state, now=now)
+
+
+def _changed(game: Game, engine: Engine, before: State, now: datetime) -> None:
+    game.updated_at = now
+    _mark_over(game, engine, now)
+    restart_clock(game, engine.to_act(before), engine.to_act(game.state), now)
+    notify.game_changed(game, engine, before, game.state, now=now)
 
 
 def _apply_one(engine: Engine, state: State, player: str, action: Action) -> State:
@@ -192,20 +243,6 @@ def _apply_one(engine: Engine, state: State, player: str, action: Action) -> Sta
         # Malformed input the engine did not foresee is still the player's mistake, not a crash.
         log.warning("engine %s refused %r with %r", engine.name, action, error)
         raise IllegalAction("That move is not understood.") from error
-
-
-def next_deadline(game: Game, before: Sequence[str], after: Sequence[str], now: datetime) -> datetime | None:
-    """When the players now to act time out (issue 4 acts on it; ruling R19).
-
-    Several players acting at once share one phase deadline, kept while they
-    drop out; otherwise every move starts a fresh move deadline.
-    """
-    if game.over or not after:
-        return None
-    if len(before) > 1 and set(after) <= set(before):
-        return game.deadline_at
-    seconds = game.phase_deadline_seconds if len(after) > 1 else game.move_deadline_seconds
-    return None if seconds is None else now + timedelta(seconds=seconds)
 
 
 def get_game_row(game_id: int) -> Game:

@@ -5,6 +5,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from tain.extensions import db
 from tain.models import Game, Seat
 
 from .errors import IllegalAction, NotYourMove, StaleMove
@@ -51,6 +52,12 @@ def seat_snapshot(seat: Seat) -> dict[str, Any]:
     }
 
 
+def record_visit(seat: Seat, now: datetime) -> None:
+    """Note when the seat's link was last opened (for the admin); nothing about the game changes."""
+    seat.last_seen_at = now
+    db.session.commit()
+
+
 def submit(
     seat: Seat,
     actions: Mapping[str, Any] | Sequence[Mapping[str, Any]],
@@ -72,6 +79,8 @@ def submit(
     with locked_game(seat.game_id) as game:
         if game.over:
             raise NotYourMove("This game is over; no more moves can be made.")
+        if game.cancelled:
+            raise NotYourMove("This game was cancelled; no more moves can be made.")
         if expected_version is not None and expected_version != game.version:
             raise StaleMove("The game has moved on since this page was shown, so nothing was done. Here it is as it stands now.")
         if seat.name not in engine_for(game).to_act(game.state):

@@ -12,7 +12,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from tain.services.errors import IllegalAction
 from tain.services.links import seat_from_token
-from tain.services.play import seat_snapshot, submit
+from tain.services.play import record_visit, seat_snapshot, submit
 
 from . import utcnow
 
@@ -21,7 +21,10 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 @bp.get("/play/<token>")
 def show(token: str) -> Response:
-    return jsonify(seat_snapshot(seat_from_token(token, utcnow())))
+    now = utcnow()
+    seat = seat_from_token(token, now)
+    record_visit(seat, now)
+    return jsonify(seat_snapshot(seat))
 
 
 @bp.post("/play/<token>")

@@ -18,7 +18,7 @@ from werkzeug.wrappers import Response
 from tain.services.errors import IllegalAction, NotYourMove, StaleMove
 from tain.services.games import engine_for
 from tain.services.links import seat_from_token
-from tain.services.play import seat_snapshot, submit
+from tain.services.play import record_visit, seat_snapshot, submit
 
 from . import utcnow
 from .play_context import IncompleteForm, actions_from_form, page_context, version_from_form
@@ -30,7 +30,9 @@ MOVE_RECORDED = "Your move was recorded."
 
 @bp.get("/play/<token>")
 def show(token: str) -> str:
-    seat = seat_from_token(token, utcnow())
+    now = utcnow()
+    seat = seat_from_token(token, now)
+    record_visit(seat, now)
     game = seat.game
     return render_template("play/page.html", **page_context(engine_for(game), seat_snapshot(seat), game.deadline_at))
 

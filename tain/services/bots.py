@@ -1,0 +1,22 @@
+"""Bot seats: a bot chooses a seat's move from that seat's view and legal actions, never the state.
+
+`tain.services.games` asks for the bots' moves right after every change, in the same
+transaction, so a bot seat never waits for a deadline.
+"""
+from __future__ import annotations
+
+from tain.games import Action, Game as Engine
+from tain.games.tain.bots import HeuristicBot
+from tain.models import Game
+
+
+def next_bot_move(game: Game, engine: Engine) -> tuple[str, Action] | None:
+    """The move of the first bot seat now to act, or None when no bot is to act (or the game is over)."""
+    if game.cancelled or engine.is_over(game.state):
+        return None
+    bots = {seat.name for seat in game.seats if seat.bot}
+    player = next((name for name in engine.to_act(game.state) if name in bots), None)
+    if player is None:
+        return None
+    bot = HeuristicBot(seed=game.seed + game.version)  # varied, and the same again for the same position
+    return player, bot.choose(engine.view(game.state, player), engine.legal_actions(game.state, player))
