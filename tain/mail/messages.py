@@ -23,7 +23,7 @@ from .outbox import enqueue
 class Letter:
     """What one email says: its kind, the recipient's view and link, and what is new."""
 
-    kind: str  # invitation | your-move | raid-report | final-scores | link
+    kind: str  # invitation | your-move | raid-report | final-scores | link | reminder | digest
     view: dict[str, Any]
     link: str
     your_move: bool = False
@@ -35,6 +35,8 @@ SUBJECTS = {
     "your-move": "Turn {turn}: your move",
     "raid-report": "Turn {report_turn}: raid report",
     "final-scores": "Final scores",
+    "reminder": "Turn {turn}: your move, {deadline_in}",
+    "digest": "Turn {turn}: your daily digest",
     "link": "Turn {turn}: your link to the game",
 }
 
@@ -49,9 +51,14 @@ def thread_root(game: Game, seat: Seat) -> str:
     return f"<tain.{game.id}.{seat.id}@{_domain()}>"
 
 
+def _deadline(game: Game) -> str | None:
+    return game.deadline_at.strftime("%a %d %b %Y, %H:%M UTC") if game.deadline_at else None
+
+
 def subject(title: str, game: Game, letter: Letter) -> str:
     report_turn = letter.new_reports[-1].get("turn") if letter.new_reports else letter.view.get("turn")
-    text = SUBJECTS[letter.kind].format(turn=letter.view.get("turn"), report_turn=report_turn)
+    text = SUBJECTS[letter.kind].format(
+        turn=letter.view.get("turn"), report_turn=report_turn, deadline_in=f"until {_deadline(game)}")
     if letter.kind == "raid-report" and letter.your_move:
         text += " — your move"
     return f"[{title} #{game.id}] {text}"
@@ -62,13 +69,18 @@ def _nonce(letter: Letter) -> str:
     return f".{secrets.token_hex(4)}" if letter.kind == "link" else ""
 
 
+def _day_of_digest(letter: Letter, now: datetime) -> str:
+    # A seat may get a digest each day at the same version; each needs its own Message-ID.
+    return f".{now:%Y%m%d}" if letter.kind == "digest" else ""
+
+
 def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: datetime) -> None:
     """Render `letter` as text and HTML and queue it in the current transaction."""
     template = letter.kind.replace("-", "_")
     context = {
         "game": game, "title": title, "seat": seat, "view": letter.view, "link": letter.link,
         "your_move": letter.your_move, "new_reports": letter.new_reports,
-        "deadline": game.deadline_at.strftime("%a %d %b %Y, %H:%M UTC") if game.deadline_at else None,
+        "deadline": _deadline(game),
     }
     root = thread_root(game, seat)
     first = letter.kind == "invitation"
@@ -77,7 +89,7 @@ def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: date
         subject=subject(title, game, letter),
         body_text=render_template(f"email/{template}.txt", **context),
         body_html=render_template(f"email/{template}.html", **context),
-        message_id=root if first else f"<tain.{game.id}.{seat.id}.{game.version}.{letter.kind}{_nonce(letter)}@{_domain()}>",
+        message_id=root if first else f"<tain.{game.id}.{seat.id}.{game.version}.{letter.kind}{_day_of_digest(letter, now)}{_nonce(letter)}@{_domain()}>",
         thread_root=None if first else root,
         kind=letter.kind, now=now, game_id=game.id, seat_id=seat.id,
     )

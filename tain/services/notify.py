@@ -43,6 +43,8 @@ def game_changed(game: Game, engine: Engine, before: State, after: State, *, now
             kind = "your-move"
         else:
             continue
+        if kind != "final-scores" and seat.mail_mode == "digest":
+            continue  # told in the seat's daily digest
         send_letter(game, seat, engine.title, Letter(kind, new, link_for(seat), your_move, new_reports), now=now)
 
 
@@ -53,6 +55,28 @@ def seat_link(game: Game, engine: Engine, seat: Seat, *, now: datetime) -> None:
 
 def _people(game: Game) -> list[Seat]:
     return [seat for seat in game.seats if not seat.bot]
+
+
+def reminder(game: Game, engine: Engine, *, now: datetime) -> int:
+    """Remind each player still to act that the deadline is near; how many were reminded."""
+    to_act = engine.to_act(game.state)
+    seats = [seat for seat in game.seats if seat.name in to_act]
+    for seat in seats:
+        letter = Letter("reminder", engine.view(game.state, seat.name), link_for(seat), your_move=True)
+        send_letter(game, seat, engine.title, letter, now=now)
+    return len(seats)
+
+
+def digest(game: Game, engine: Engine, seat: Seat, *, now: datetime) -> bool:
+    """The seat's daily digest, if anything waits for it: its move, or raid reports it was not told."""
+    view = engine.view(game.state, seat.name)
+    new_reports = tuple(_reports(view)[seat.digest_reports:])
+    your_move = game.status == "running" and seat.name in engine.to_act(game.state)
+    seat.digest_reports = len(_reports(view))
+    if not (your_move or new_reports):
+        return False
+    send_letter(game, seat, engine.title, Letter("digest", view, link_for(seat), your_move, new_reports), now=now)
+    return True
 
 
 def _reports(view: dict[str, Any]) -> list[dict[str, Any]]:

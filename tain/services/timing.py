@@ -1,0 +1,65 @@
+"""A game's clock, computed on its row: the deadline (ruling R19), the reminder before it,
+away days that push a deadline past them, a pause, and `wake_at` — the next moment the
+scheduler must look at the game. Pure: no session, no clock; `now` is given.
+"""
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from datetime import date, datetime, timedelta
+
+from tain.models import Game
+
+ONE_DAY = timedelta(days=1)
+
+
+def restart_clock(game: Game, before: Sequence[str], after: Sequence[str], now: datetime) -> None:
+    """Set the deadline for whoever is to act after a change (R19), and the reminder before it.
+
+    Several players acting at once (simultaneous guarding, R8) share one phase
+    deadline, kept while they drop out; otherwise each move starts a fresh move
+    deadline. A paused game's clock stands still at the pause: the whole time is
+    left when it resumes.
+    """
+    if game.status != "running" or not after:
+        game.deadline_at = game.reminder_at = None
+    elif not (len(before) > 1 and set(after) <= set(before)):
+        seconds = game.phase_deadline_seconds if len(after) > 1 else game.move_deadline_seconds
+        start = game.paused_at or now
+        deadline = None if seconds is None else past_away_days(start + timedelta(seconds=seconds), away_days(game, after))
+        game.deadline_at = deadline
+        game.reminder_at = reminder_time(start, deadline, game.reminder_before_seconds)
+    set_wake(game)
+
+
+def reminder_time(start: datetime, deadline: datetime | None, before_seconds: int | None) -> datetime | None:
+    """`before_seconds` ahead of the deadline, or halfway there for a deadline shorter than twice that."""
+    if deadline is None or before_seconds is None:
+        return None
+    return max(deadline - timedelta(seconds=before_seconds), start + (deadline - start) / 2)
+
+
+def past_away_days(deadline: datetime, away: Collection[date]) -> datetime:
+    """A deadline falling on an away day (UTC) moves a day at a time, keeping its hour, until it does not."""
+    while deadline.date() in away:
+        deadline += ONE_DAY
+    return deadline
+
+
+def away_days(game: Game, players: Sequence[str]) -> set[date]:
+    """Every day on which one of `players` cannot play."""
+    return {day for seat in game.seats if seat.name in players for day in seat.away_dates()}
+
+
+def set_wake(game: Game) -> None:
+    """The next moment the scheduler must look at the game: its reminder or its deadline (never while paused)."""
+    moments = [moment for moment in (game.reminder_at, game.deadline_at) if moment is not None]
+    running = game.status == "running" and game.paused_at is None
+    game.wake_at = min(moments) if running and moments else None
+
+
+def shift(game: Game, by: timedelta) -> None:
+    """Move the deadline and a reminder not yet sent by `by` (an extension, or the length of a pause)."""
+    if game.deadline_at is not None:
+        game.deadline_at += by
+    if game.reminder_at is not None:
+        game.reminder_at += by
