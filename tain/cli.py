@@ -11,6 +11,7 @@ from sqlalchemy import select
 from .extensions import db
 from .models import Game
 from .scheduler import run_due, run_forever
+from .services.accounts import AccountError, create_admin
 from .services.errors import InvalidGame
 from .services.games import check_game, create_game, parse_duration, parse_player
 from .web import utcnow
@@ -23,10 +24,13 @@ tain_cli = AppGroup("tain", help="Run Tàin games: create them, run the clock, c
 @click.option("--player", "players", multiple=True, required=True, help='"Ann <ann@example.org>", in seat order.')
 @click.option("--move-deadline", default=None, help="Time for each move: 90s, 30m, 24h, 3d.")
 @click.option("--phase-deadline", default=None, help="Time for simultaneous guarding.")
+@click.option("--reminder-before", default=None, help="Remind the player this long before the deadline.")
+@click.option("--bot-on-timeout", is_flag=True, help="On time-out a bot moves for the late player instead of passing.")
 @click.option("--first-player", default=None, help="Name of the first active player (default: drawn).")
 @click.option("--seed", type=int, default=None, help="The game's random seed (default: drawn).")
 def new_game(game_name: str, players: tuple[str, ...], move_deadline: str | None,
-             phase_deadline: str | None, first_player: str | None, seed: int | None) -> None:
+             phase_deadline: str | None, reminder_before: str | None, bot_on_timeout: bool,
+             first_player: str | None, seed: int | None) -> None:
     """Create a game, email every player their link, and print the game's id last."""
     config = current_app.config
     try:
@@ -35,10 +39,12 @@ def new_game(game_name: str, players: tuple[str, ...], move_deadline: str | None
             first_player=first_player,
             move_deadline=parse_duration(move_deadline or config["DEFAULT_MOVE_DEADLINE"]),
             phase_deadline=parse_duration(phase_deadline or config["DEFAULT_PHASE_DEADLINE"]),
+            reminder_before=parse_duration(reminder_before or config["DEFAULT_REMINDER_BEFORE"]),
+            bot_on_timeout=bot_on_timeout,
         )
     except InvalidGame as error:
         raise click.UsageError("\n".join(error.problems)) from None
-    report = run_due()
+    report = run_due().mail
     click.echo(f"Created {game_name} game #{game.id} for {', '.join(s.name for s in game.seats)}; "
                f"{report.sent} emails sent, {report.failed} not yet.")
     click.echo(game.id)
@@ -47,8 +53,7 @@ def new_game(game_name: str, players: tuple[str, ...], move_deadline: str | None
 @tain_cli.command("tick")
 def tick() -> None:
     """Run everything that is due once (deadlines, reminders, outgoing mail) and exit."""
-    report = run_due()
-    click.echo(f"{report.sent} emails sent, {report.failed} failed.")
+    click.echo(str(run_due()))
 
 
 @tain_cli.command("scheduler")
@@ -56,6 +61,18 @@ def scheduler() -> None:
     """Run the schedule in the foreground until stopped (the Procfile's clock process)."""
     click.echo("Scheduler running; stop it with Ctrl-C.")
     run_forever(current_app._get_current_object())
+
+
+@tain_cli.command("create-admin")
+@click.option("--name", prompt=True, help="The admin's login name.")
+@click.password_option(help="Asked twice when not given; only its hash is stored.")
+def create_admin_command(name: str, password: str) -> None:
+    """Make an admin who can log in to /admin (the password is stored hashed)."""
+    try:
+        admin = create_admin(name, password, now=utcnow())
+    except AccountError as error:
+        raise click.UsageError(str(error)) from None
+    click.echo(f"Admin {admin.name!r} created; log in at /admin.")
 
 
 @tain_cli.command("check")

@@ -46,12 +46,16 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "MAIL_USE_SSL": _bool(env.get("MAIL_USE_SSL")),
         "MAIL_DEFAULT_SENDER": env.get("MAIL_DEFAULT_SENDER") or "Tàin <tain@localhost>",
         "MAIL_SUPPRESS_SEND": False,  # Flask-Mail would suppress under TESTING; we choose the transport ourselves
-        "ADMIN_PASSWORD": env.get("ADMIN_PASSWORD") or None,
+        "ADMIN_PASSWORD": env.get("ADMIN_PASSWORD") or None,  # hashed by create_app, then dropped
+        "ADMIN_SESSION_MINUTES": int(env.get("ADMIN_SESSION_MINUTES") or 60),  # idle time before a new login
+        "ADMIN_LOGIN_LIMIT": env.get("ADMIN_LOGIN_LIMIT") or "10 per minute",  # login POSTs per address
         "SCHEDULER": (env.get("SCHEDULER") or "off").lower(),
         # A link stops working this long after it was sent, and this long after its game ended.
         "LINK_MAX_AGE_DAYS": int(env.get("LINK_MAX_AGE_DAYS") or 365),
         "LINK_GRACE_AFTER_END_DAYS": int(env.get("LINK_GRACE_AFTER_END_DAYS") or 30),
         "DEFAULT_MOVE_DEADLINE": env.get("DEFAULT_MOVE_DEADLINE") or "24h",
         "DEFAULT_PHASE_DEADLINE": env.get("DEFAULT_PHASE_DEADLINE") or "48h",
+        "DEFAULT_REMINDER_BEFORE": env.get("DEFAULT_REMINDER_BEFORE") or "4h",
         "SCHEDULER_INTERVAL_SECONDS": int(env.get("SCHEDULER_INTERVAL_SECONDS") or 10),
+        "MAIL_INTERVAL_SECONDS": int(env.get("MAIL_INTERVAL_SECONDS") or 2),
     }

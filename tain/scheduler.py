@@ -1,11 +1,16 @@
 """The clock: one pass of everything that is due, run by `tick`, the clock process or in-process.
 
-Services are given `now`; only this edge reads the time. Deadlines join the
-pass with issue 4; for now a pass delivers the outbox.
+Services are given `now`; only this edge reads the time. Two jobs: the outbox
+every MAIL_INTERVAL_SECONDS (and at once after a request queued mail, in-process),
+and the whole pass — deadlines, reminders, digests, then the outbox — every
+SCHEDULER_INTERVAL_SECONDS. Every pass is safe to run twice or from two
+processes at once, and catches up on whatever fell due while nothing ran.
 """
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from apscheduler.schedulers.background import BackgroundScheduler
@@ -15,36 +20,60 @@ from flask import Flask
 
 from .extensions import db
 from .mail.outbox import DeliveryReport, deliver_pending
+from .services.deadlines import PassReport, run_due_games
+from .services.digests import send_due_digests
+from .web import utcnow
 
 log = logging.getLogger(__name__)
+MAIL_JOB, PASS_JOB = "tain-mail", "tain-pass"
 
 
-def run_due(now: datetime | None = None) -> DeliveryReport:
-    """Everything due at `now`, once. Safe to run twice or from two processes at once."""
-    now = now or datetime.now(timezone.utc)
-    return deliver_pending(now)
+@dataclass(frozen=True)
+class TickReport:
+    games: PassReport
+    digests: int
+    mail: DeliveryReport
+
+    def __str__(self) -> str:
+        return (f"{self.games.timeouts} players timed out, {self.games.reminders} reminders, "
+                f"{self.digests} digests; {self.mail.sent} emails sent, {self.mail.failed} failed.")
 
 
-def _job(app: Flask) -> None:
+def run_due(now: datetime | None = None) -> TickReport:
+    """Everything due at `now`, once: deadlines and reminders, digests, then the mail they queued."""
+    now = now or utcnow()
+    games = run_due_games(now)
+    digests = send_due_digests(now)
+    return TickReport(games, digests, deliver_pending(now))
+
+
+def _run(app: Flask, job: Callable[[], object]) -> None:
     with app.app_context():
         try:
-            run_due()
+            job()
         except Exception:  # one bad pass must not stop the clock
-            log.exception("scheduled pass failed")
+            log.exception("scheduled job failed")
             db.session.rollback()
+        finally:
+            db.session.remove()
 
 
-def add_job(scheduler: BaseScheduler, app: Flask) -> None:
+def add_jobs(scheduler: BaseScheduler, app: Flask) -> None:
+    start = utcnow()
     scheduler.add_job(
-        _job, "interval", args=[app], seconds=app.config["SCHEDULER_INTERVAL_SECONDS"],
-        id="tain-pass", coalesce=True, max_instances=1, next_run_time=datetime.now(timezone.utc),
+        _run, "interval", args=[app, run_due], seconds=app.config["SCHEDULER_INTERVAL_SECONDS"],
+        id=PASS_JOB, coalesce=True, max_instances=1, next_run_time=start,
+    )
+    scheduler.add_job(
+        _run, "interval", args=[app, deliver_pending], seconds=app.config["MAIL_INTERVAL_SECONDS"],
+        id=MAIL_JOB, coalesce=True, max_instances=1, next_run_time=start,
     )
 
 
 def run_forever(app: Flask) -> None:
     """The clock process (`flask --app app tain scheduler`), until stopped."""
     scheduler = BlockingScheduler(timezone=timezone.utc)
-    add_job(scheduler, app)
+    add_jobs(scheduler, app)
     scheduler.start()
 
 
@@ -52,6 +81,7 @@ def init_app(app: Flask) -> None:
     """With SCHEDULER=inprocess (as under `make run`), the web process runs the clock itself."""
     if app.config["SCHEDULER"] == "inprocess":
         scheduler = BackgroundScheduler(timezone=timezone.utc, daemon=True)
-        add_job(scheduler, app)
+        add_jobs(scheduler, app)
         scheduler.start()
         app.extensions["tain_scheduler"] = scheduler
+        app.extensions["tain_wake_mail_job"] = lambda: scheduler.modify_job(MAIL_JOB, next_run_time=utcnow())

@@ -3,7 +3,9 @@
 `enqueue` adds an email to the session of the change that causes it, so it is
 committed (or rolled back) with that change. `deliver_pending` sends what is
 committed: over SMTP with Flask-Mail when `MAIL_SERVER` is set, otherwise into
-the development mailbox (the rows themselves, shown at /dev/mail).
+the development mailbox (the rows themselves, shown at /dev/mail). It leases
+what it sends, so two senders never send one message and a crashed sender's
+messages go out after the lease; the scheduler runs it every few seconds.
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from flask import Flask, Response, current_app, request
 from flask_mail import Connection, Message
 from sqlalchemy import select, update
 
-from tain.extensions import db, mail
+from tain.extensions import WRITE_LOCK_OPTION, db, mail
 from tain.models import OutboxMessage
 
 log = logging.getLogger(__name__)
@@ -51,16 +53,28 @@ def _retry_delay(attempts: int) -> timedelta:
     return timedelta(seconds=min(30 * 2 ** (attempts - 1), 6 * 3600))
 
 
-def _claim(message_id: int, now: datetime) -> bool:
-    """Take one due message for this sender; False if another sender took it first."""
-    claimed = db.session.execute(
-        update(OutboxMessage)
-        .where(OutboxMessage.id == message_id, OutboxMessage.status.in_(("pending", "sending")),
-               OutboxMessage.next_attempt_at <= now)
-        .values(status="sending", attempts=OutboxMessage.attempts + 1, next_attempt_at=now + CLAIM_LEASE)
-    ).rowcount
+def _claim(now: datetime, limit: int) -> list[int]:
+    """Lease up to `limit` due messages to this sender, oldest first.
+
+    A leased message is `sending` until `now + CLAIM_LEASE`: if this sender dies
+    before marking it, another takes it again after the lease. PostgreSQL skips
+    rows another sender is claiming; SQLite runs the claim under its write lock.
+    """
+    due = (
+        select(OutboxMessage.id)
+        .where(OutboxMessage.status.in_(("pending", "sending")), OutboxMessage.next_attempt_at <= now)
+        .order_by(OutboxMessage.id).limit(limit).with_for_update(skip_locked=True)
+    )
+    db.session.rollback()
+    db.session.connection(execution_options={WRITE_LOCK_OPTION: True})
+    ids = db.session.scalars(due).all()
+    if ids:
+        db.session.execute(
+            update(OutboxMessage).where(OutboxMessage.id.in_(ids))
+            .values(status="sending", next_attempt_at=now + CLAIM_LEASE)
+        )
     db.session.commit()
-    return claimed == 1
+    return list(ids)
 
 
 def _flask_mail_message(row: OutboxMessage) -> Message:
@@ -74,51 +88,72 @@ def _flask_mail_message(row: OutboxMessage) -> Message:
     return message
 
 
-def deliver_pending(now: datetime | None = None, limit: int = 200) -> DeliveryReport:
-    """Send every committed message that is due, at most `limit`, over one SMTP connection."""
+def deliver_pending(now: datetime | None = None, limit: int = 500) -> DeliveryReport:
+    """Send the committed messages that are due, in batches of `limit` over one SMTP connection each.
+
+    Each is marked sent in its own commit right after the server took it. A
+    recipient the server refuses is retried with back-off and marked `failed`
+    with its `last_error` after MAX_ATTEMPTS, without holding up the others;
+    when the server is down or hangs up, the whole batch backs off together.
+    """
     now = now or datetime.now(timezone.utc)
     report = DeliveryReport()
-    due = db.session.scalars(
-        select(OutboxMessage.id)
-        .where(OutboxMessage.status.in_(("pending", "sending")), OutboxMessage.next_attempt_at <= now)
-        .order_by(OutboxMessage.id).limit(limit)
-    ).all()
-    db.session.commit()
-    if not due:
-        return report
+    while True:
+        batch = _claim(now, limit)
+        if not batch:
+            return report
+        if not _deliver_batch(batch, now, report) or len(batch) < limit:
+            return report
+
+
+def _deliver_batch(batch: list[int], now: datetime, report: DeliveryReport) -> bool:
+    """Send a claimed batch; False if the server could not be reached (the rest is released)."""
     smtp = bool(current_app.config.get("MAIL_SERVER"))
     connection: Connection | None = None
     try:
-        for message_id in due:
-            if not _claim(message_id, now):
-                continue
+        for position, message_id in enumerate(batch):
             row = db.session.get(OutboxMessage, message_id)
             try:
                 if smtp:
                     if connection is None:
                         connection = mail.connect().__enter__()
                     connection.send(_flask_mail_message(row))
+            except smtplib.SMTPRecipientsRefused as error:
+                _failed(row, now, error)
+                report.failed += 1
+                continue
             except (smtplib.SMTPException, OSError) as error:
                 _failed(row, now, error)
                 report.failed += 1
-                if not isinstance(error, smtplib.SMTPRecipientsRefused):
-                    break  # the server is down or hung up: leave the rest for the next pass
-                continue
+                _release(batch[position + 1:], row.next_attempt_at)
+                return False
             row.status, row.sent_at, row.transport = "sent", now, "smtp" if smtp else "devmail"
+            row.attempts += 1
             row.last_error = None
             db.session.commit()
             report.sent += 1
+        return True
     finally:
         if connection is not None and connection.host is not None:
             try:
                 connection.host.quit()
             except (smtplib.SMTPException, OSError):
                 pass
-    return report
+
+
+def _release(message_ids: list[int], retry_at: datetime) -> None:
+    """Give back claimed messages not tried, to be tried when the server is tried again."""
+    if message_ids:
+        db.session.execute(
+            update(OutboxMessage).where(OutboxMessage.id.in_(message_ids), OutboxMessage.status == "sending")
+            .values(status="pending", next_attempt_at=retry_at)
+        )
+        db.session.commit()
 
 
 def _failed(row: OutboxMessage, now: datetime, error: Exception) -> None:
     log.warning("email %s to seat %s not delivered: %s", row.id, row.seat_id, error)
+    row.attempts += 1
     row.last_error = f"{type(error).__name__}: {error}"[:2000]
     if row.attempts >= MAX_ATTEMPTS:
         row.status = "failed"
@@ -130,11 +165,19 @@ def _failed(row: OutboxMessage, now: datetime, error: Exception) -> None:
 def init_app(app: Flask) -> None:
     @app.after_request
     def deliver_after_change(response: Response) -> Response:
-        # A successful POST may have queued mail: send it now that its transaction is committed.
-        if request.method == "POST" and response.status_code < 400:
-            try:
-                deliver_pending()
-            except Exception:  # the player's move stands; the scheduler retries the mail
-                log.exception("delivering the outbox after a request failed")
-                db.session.rollback()
+        # A successful POST may have queued mail, now committed. The request never waits for an SMTP
+        # server: it wakes the in-process clock's mail job if there is one, else the clock process sends
+        # within MAIL_INTERVAL_SECONDS. The development mailbox is only rows: it is "delivered" at once.
+        if request.method != "POST" or response.status_code >= 400:
+            return response
+        if app.config.get("MAIL_SERVER"):
+            wake_mail_job = app.extensions.get("tain_wake_mail_job")
+            if wake_mail_job is not None:
+                wake_mail_job()
+            return response
+        try:
+            deliver_pending()
+        except Exception:  # the player's move stands; the scheduler retries the mail
+            log.exception("delivering the outbox after a request failed")
+            db.session.rollback()
         return response

@@ -45,6 +45,13 @@ def past_away_days(deadline: datetime, away: Collection[date]) -> datetime:
     return deadline
 
 
+def move_past_away_days(game: Game, to_act: Sequence[str]) -> None:
+    """After away days were marked or a pause ended: the running deadline (and a reminder not yet sent) moves past them."""
+    if game.deadline_at is not None:
+        shift(game, past_away_days(game.deadline_at, away_days(game, to_act)) - game.deadline_at)
+    set_wake(game)
+
+
 def away_days(game: Game, players: Sequence[str]) -> set[date]:
     """Every day on which one of `players` cannot play."""
     return {day for seat in game.seats if seat.name in players for day in seat.away_dates()}

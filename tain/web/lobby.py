@@ -55,6 +55,7 @@ def new_game() -> Response | str | tuple[str, int]:
             first_player=form.first_player.data or None,
             move_deadline=parse_duration(form.move_deadline.data),
             phase_deadline=parse_duration(form.phase_deadline.data),
+            reminder_before=parse_duration(current_app.config["DEFAULT_REMINDER_BEFORE"]),
         )
     except InvalidGame as error:
         return render_template("lobby/new_game.html", form=form, problems=error.problems), 400

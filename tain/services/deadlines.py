@@ -1,0 +1,180 @@
+"""Deadlines (ruling R19) and reminders: the scheduler's pass, and what the admin may do to a game's clock.
+
+Every function is given `now`. A pass claims each due game under its row lock
+(SELECT … FOR UPDATE SKIP LOCKED on PostgreSQL, BEGIN IMMEDIATE on SQLite),
+checks again that it is due, and acts on it in that one transaction — so two
+passes at once, or a pass racing a player's move, act once.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+
+from tain.extensions import db
+from tain.games import Game as Engine
+from tain.games.tain.bots import HeuristicBot
+from tain.models import Game
+
+from . import notify
+from .errors import NotYourMove, StaleMove
+from .games import _seconds, apply_actions, engine_for, locked_game, write_transaction
+from .timing import move_past_away_days, set_wake, shift
+
+log = logging.getLogger(__name__)
+CLAIM_BATCH = 500
+MAX_BOT_MOVES = 20  # a bot guarding for a late player places at most this many tokens, then passes
+
+
+@dataclass(frozen=True)
+class Timing:
+    """A game's timing: `None` for no deadline (or no reminder)."""
+
+    move_deadline: timedelta | None
+    phase_deadline: timedelta | None
+    reminder_before: timedelta | None
+    bot_on_timeout: bool = False
+
+
+@dataclass
+class PassReport:
+    timeouts: int = 0  # players timed out
+    reminders: int = 0  # reminder emails queued
+
+
+def timing_of(game: Game) -> Timing:
+    def duration(seconds: int | None) -> timedelta | None:
+        return None if seconds is None else timedelta(seconds=seconds)
+
+    return Timing(duration(game.move_deadline_seconds), duration(game.phase_deadline_seconds),
+                  duration(game.reminder_before_seconds), game.bot_on_timeout)
+
+
+def set_timing(game_id: int, timing: Timing, *, now: datetime) -> None:
+    """Change a game's timing. It holds from the next deadline on; the running one stays (see `extend_deadline`)."""
+    with locked_game(game_id) as game:
+        game.move_deadline_seconds = _seconds(timing.move_deadline)
+        game.phase_deadline_seconds = _seconds(timing.phase_deadline)
+        game.reminder_before_seconds = _seconds(timing.reminder_before)
+        game.bot_on_timeout = timing.bot_on_timeout
+        game.updated_at = now
+
+
+def extend_deadline(game_id: int, by: timedelta, *, now: datetime) -> datetime | None:
+    """Push the running deadline (and a reminder not yet sent) back by `by`; the new deadline."""
+    with locked_game(game_id) as game:
+        shift(game, by)
+        set_wake(game)
+        game.updated_at = now
+        return game.deadline_at
+
+
+def pause(game_id: int, *, now: datetime) -> None:
+    """Stop the game's clock: no deadline passes and no reminder goes until `resume`."""
+    with locked_game(game_id) as game:
+        if game.paused_at is None:
+            game.paused_at = now
+            set_wake(game)
+            game.updated_at = now
+
+
+def resume(game_id: int, *, now: datetime) -> None:
+    """Restart the clock with the time that was left at the pause (then past any away day)."""
+    with locked_game(game_id) as game:
+        if game.paused_at is None:
+            return
+        shift(game, now - game.paused_at)
+        game.paused_at = None
+        move_past_away_days(game, engine_for(game).to_act(game.state))
+        game.updated_at = now
+
+
+def apply_timeouts(game_id: int, *, now: datetime, expected_version: int | None = None) -> int:
+    """Time out now everyone still to act, as if the deadline had passed (the admin's button).
+
+    `expected_version` guards against acting on a page the game has moved past (StaleMove).
+    Returns how many players were timed out.
+    """
+    with locked_game(game_id) as game:
+        if game.status != "running":
+            raise NotYourMove("This game is not running; nobody can be timed out.")
+        if expected_version is not None and expected_version != game.version:
+            raise StaleMove("The game has moved on since this page was shown, so nothing was done.")
+        return _time_out(game, now)
+
+
+def run_due_games(now: datetime) -> PassReport:
+    """One pass: every game whose reminder or deadline is due at `now`, the most overdue first."""
+    report = PassReport()
+    seen: set[int] = set()
+    while True:
+        db.session.rollback()  # a fresh snapshot (SQLite's WAL would keep an old one)
+        due = db.session.scalars(
+            select(Game.id).where(Game.wake_at <= now).order_by(Game.wake_at, Game.id).limit(CLAIM_BATCH)
+        ).all()
+        fresh = [game_id for game_id in due if game_id not in seen]
+        if not fresh:
+            return report
+        for game_id in fresh:
+            seen.add(game_id)
+            try:
+                with _claimed(game_id, now) as game:
+                    if game is not None:
+                        _wake(game, now, report)
+            except Exception:  # one broken game must not stop the others' deadlines
+                log.exception("game %s: the deadline pass failed", game_id)
+
+
+@contextmanager
+def _claimed(game_id: int, now: datetime) -> Iterator[Game | None]:
+    """The game under its row lock if it is still due; None if it is not, or another pass holds it."""
+    with write_transaction():
+        yield db.session.execute(
+            select(Game).where(Game.id == game_id, Game.wake_at <= now)
+            .with_for_update(skip_locked=True).execution_options(populate_existing=True)
+        ).scalar_one_or_none()
+
+
+def _wake(game: Game, now: datetime, report: PassReport) -> None:
+    """Whatever is due in a claimed game: the time-out if the deadline passed, else the reminder."""
+    if game.deadline_at is not None and game.deadline_at <= now:
+        game.reminder_at = None  # too late to remind
+        report.timeouts += _time_out(game, now)
+    elif game.reminder_at is not None and game.reminder_at <= now:
+        report.reminders += notify.reminder(game, engine_for(game), now=now)
+        game.reminder_at = None  # one reminder per deadline
+        set_wake(game)
+
+
+def _time_out(game: Game, now: datetime) -> int:
+    """R19: each late player is passed (the engine's timeout action) or, if the game says so, a bot
+    moves for them from their view — one move in turn order, its whole guarding in simultaneous
+    guarding (R8). Logged as made on time-out; whoever is to act next gets a fresh deadline from now."""
+    engine = engine_for(game)
+    late = engine.to_act(game.state)
+    for player in late:
+        if game.bot_on_timeout and len(late) == 1:
+            _bot_move(game, engine, player, now)  # in turn order: one move, and the next deadline times the next
+            continue
+        for _ in range(MAX_BOT_MOVES if game.bot_on_timeout else 0):
+            if not _still_to_act(game, engine, player):
+                break
+            _bot_move(game, engine, player, now)
+        if _still_to_act(game, engine, player):
+            apply_actions(game, player, [engine.timeout_action(game.state, player)], now=now, on_timeout=True)
+    return len(late)
+
+
+def _bot_move(game: Game, engine: Engine, player: str, now: datetime) -> None:
+    """A bot's move for a late player, chosen from that player's view only."""
+    bot = HeuristicBot(seed=game.seed + game.version)
+    action = bot.choose(engine.view(game.state, player), engine.legal_actions(game.state, player))
+    apply_actions(game, player, [action], now=now, on_timeout=True)
+
+
+def _still_to_act(game: Game, engine: Engine, player: str) -> bool:
+    return game.status == "running" and player in engine.to_act(game.state)
