@@ -1,0 +1,139 @@
+"""Tara behind the engine interface (`../shared/spec/engine-api.md`): a match of
+two games (or one, with the option `games: 1`) for two players."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tain.games.base import Action, IllegalAction, Player, State, View
+from tain.games.tara import battle, manoeuvres, notation
+from tain.games.tara.bots import TaraBot
+from tain.games.tara.scoring import game_result, match_points, match_winners
+from tain.games.tara.state import copy_state, new_match, opponent, start_game
+from tain.games.tara.view import build_view
+
+ACTION_KEYS = {
+    "build": ({"type", "square"}, {"skip"}),
+    "move-bridge": ({"type", "from", "to"}, set()),
+    "swap": ({"type", "square"}, set()),
+    "link": ({"type", "pair"}, set()),
+}
+PHASE_ACTIONS = {"manoeuvre": {"build"}, "battle": {"move-bridge", "swap", "link"}}
+
+
+class TaraGame:
+    """Ringforts, bridges and kings on a cross of 45 holes."""
+
+    name = "tara"
+    title = "Tara"
+    min_players = 2
+    max_players = 2
+
+    def setup(self, players: list[Player], seed: int, options: dict[str, Any] | None = None) -> State:
+        return new_match(players, seed, options)
+
+    def to_act(self, state: State) -> list[Player]:
+        return [] if state["phase"] == "over" else [state["to_move"]]
+
+    def legal_actions(self, state: State, player: Player) -> list[Action]:
+        if player not in self.to_act(state):
+            return []
+        if state["phase"] == "manoeuvre":
+            return manoeuvres.legal_builds(state, player)
+        return battle.legal_steps(state, player)
+
+    def apply(self, state: State, player: Player, action: Action) -> State:
+        self._check_may_act(state, player)
+        self._check_shape(state, action)
+        if state["phase"] == "manoeuvre":
+            manoeuvres.check_build(state, player, action)
+        else:
+            battle.check_step(state, player, action)
+        new = copy_state(state)
+        self._record(new, player, action)
+        if new["phase"] == "manoeuvre":
+            full = manoeuvres.build(new, player, action)
+            new["turn"] += 1
+            if full:
+                self._start_battle(new, player)
+        elif battle.take_step(new, player, action):
+            new["turn"] += 1
+            new["to_move"], new["step"] = opponent(new, player), "start"
+            self._end_if_stuck(new)
+        return new
+
+    def _record(self, state: State, player: Player, action: Action) -> None:
+        """Each player's latest turn, in text, so that the other can read what happened."""
+        last = state["last_turn"] or {}
+        starts_turn = state["step"] in ("build", "start")
+        previous = [] if starts_turn else last.get(player, [])
+        state["last_turn"] = {**last, player: previous + [notation.action_text(action)]}
+
+    def _start_battle(self, state: State, last_builder: Player) -> None:
+        """T6: the player who did not build last holds the spare and starts the battle."""
+        spare = opponent(state, last_builder)
+        state.update(phase="battle", spare=spare, to_move=spare, step="start")
+        self._end_if_stuck(state)
+
+    def _end_if_stuck(self, state: State) -> None:
+        """T9: the game ends when the player to move has no legal turn; T4: the
+        second game begins with the first game's second player."""
+        if battle.has_turn(state, state["to_move"]):
+            return
+        state["results"] = state["results"] + [game_result(state)]
+        if state["game_number"] < state["options"]["games"]:
+            start_game(state, opponent(state, state["first"]))
+        else:
+            state.update(phase="over", to_move=None, step=None)
+
+    def _check_may_act(self, state: State, player: Player) -> None:
+        if player not in state["players"]:
+            raise IllegalAction(f"{player!r} is not playing in this game.")
+        if state["phase"] == "over":
+            raise IllegalAction("The match is over.")
+        if player != state["to_move"]:
+            raise IllegalAction(f"It is not your move; waiting for {state['to_move']}.")
+
+    def _check_shape(self, state: State, action: Any) -> None:
+        kind = action.get("type") if isinstance(action, dict) else None
+        if not isinstance(kind, str) or kind not in ACTION_KEYS:
+            raise IllegalAction("An action is one of build, move-bridge, swap or link.")
+        if kind not in PHASE_ACTIONS[state["phase"]]:
+            allowed = " or ".join(sorted(PHASE_ACTIONS[state["phase"]]))
+            raise IllegalAction(f"In the {state['phase']} phase you may only {allowed}.")
+        required, optional = ACTION_KEYS[kind]
+        if not required <= set(action) <= required | optional:
+            raise IllegalAction(f"A {kind} action has exactly the keys {', '.join(sorted(required))}"
+                                + (f" (and optionally {', '.join(sorted(optional))})." if optional else "."))
+        if "skip" in action and action["skip"] is not True:
+            raise IllegalAction("Leave out 'skip' unless you take the skip option.")
+
+    def view(self, state: State, player: Player | None) -> View:
+        if player is not None and player not in state["players"]:
+            raise IllegalAction(f"{player!r} is not playing in this game.")
+        return build_view(state, player, self.to_act(state))
+
+    def timeout_action(self, state: State, player: Player) -> Action:
+        """T13: no passing in Tara, so the bot chooses for the late player."""
+        self._check_may_act(state, player)
+        rng_seed = random.Random(f"{state['seed']}:{state['game_number']}:{state['turn']}:{state['step']}")
+        bot = TaraBot(rng_seed.randrange(2**31))
+        return bot.choose(self.view(state, player), self.legal_actions(state, player))
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def scores(self, state: State) -> dict[Player, int]:
+        return match_points(state)
+
+    def winners(self, state: State) -> list[Player]:
+        return match_winners(state)
+
+    def action_text(self, action: Action) -> str:
+        return notation.action_text(action)
+
+    def parse_action(self, text: str) -> Action:
+        return notation.parse_action(text)
+
+    def describe_action(self, action: Action, player: Player) -> str:
+        return notation.describe_action(action, player)

@@ -1,0 +1,52 @@
+"""Tara actions as one line of text, and in the player's words.
+
+    build D4            build D4 skip        (level 2: the opponent misses a turn)
+    move-bridge C3-C4 D5-E5                  (an enemy bridge, paid with a counter)
+    swap E5
+    link C3-C4
+
+>>> parse_action("move-bridge C3-C4 D5-E5")
+{'type': 'move-bridge', 'from': 'C3-C4', 'to': 'D5-E5'}
+"""
+from __future__ import annotations
+
+from tain.games.base import Action, IllegalAction, Player
+
+
+def action_text(action: Action) -> str:
+    kind = action["type"]
+    if kind == "build":
+        return f"build {action['square']}" + (" skip" if action.get("skip") else "")
+    if kind == "move-bridge":
+        return f"move-bridge {action['from']} {action['to']}"
+    if kind == "swap":
+        return f"swap {action['square']}"
+    return f"link {action['pair']}"
+
+
+def parse_action(text: str) -> Action:
+    words = text.split()
+    kind = words[0].lower() if words else ""
+    if kind == "build" and len(words) == 2:
+        return {"type": "build", "square": words[1].upper()}
+    if kind == "build" and len(words) == 3 and words[2].lower() == "skip":
+        return {"type": "build", "square": words[1].upper(), "skip": True}
+    if kind == "move-bridge" and len(words) == 3:
+        return {"type": "move-bridge", "from": words[1].upper(), "to": words[2].upper()}
+    if kind == "swap" and len(words) == 2:
+        return {"type": "swap", "square": words[1].upper()}
+    if kind == "link" and len(words) == 2:
+        return {"type": "link", "pair": words[1].upper()}
+    raise IllegalAction(f"{text.strip()!r} is not an action; write for example 'build D4', 'swap E5', "
+                        "'link C3-C4' or 'move-bridge C3-C4 D5-E5'.")
+
+
+def describe_action(action: Action, player: Player) -> str:
+    kind = action["type"]
+    if kind == "build":
+        return f"Build on {action['square']}" + (" and make your opponent skip a turn" if action.get("skip") else "")
+    if kind == "move-bridge":
+        return f"Move the enemy bridge {action['from']} to {action['to']}"
+    if kind == "swap":
+        return f"Swap the enemy ringfort on {action['square']}"
+    return f"Link {action['pair'].replace('-', ' and ')}"

@@ -1,0 +1,96 @@
+"""Tara's state (T3, T4): a match of one or two games between two players.
+
+    {"game": "tara", "players": [red, blue], "seed": 7,
+     "options": {"first_player": red, "games": 2, "level": 1},
+     "game_number": 1, "first": red,           # who began the current game
+     "phase": "manoeuvre" | "battle" | "over",
+     "to_move": red, "step": "build" | "start" | "swap" | "link", "turn": 0,
+     "board": {square: player}, "kings": {player: square | None},
+     "bridges": {"C3-C4": player}, "spare": player | None,
+     "counters": {player: 5}, "bridges_in_hand": {player: 35},
+     "last_turn": {"player": p, "actions": [action text, ...]} | None,
+     "results": [one per finished game, see scoring.py]}
+"""
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from tain.games.base import Player, SetupError, State
+
+COLOURS = ("red", "blue")
+COUNTERS = 5
+BRIDGES = 35
+KNOWN_OPTIONS = {"first_player", "games", "level"}
+
+
+def new_match(players: list[Player], seed: int, options: dict[str, Any] | None) -> State:
+    options = dict(options or {})
+    _check_setup(players, seed, options)
+    first = options.get("first_player") or players[random.Random(seed).randrange(2)]
+    state: State = {
+        "game": "tara",
+        "players": list(players),
+        "seed": seed,
+        "options": {"first_player": first, "games": options.get("games", 2), "level": options.get("level", 1)},
+        "game_number": 0,
+        "results": [],
+    }
+    start_game(state, first)
+    return state
+
+
+def start_game(state: State, first: Player) -> None:
+    """An empty board and full supplies for the next game of the match (in place)."""
+    players = state["players"]
+    state.update({
+        "game_number": state["game_number"] + 1,
+        "first": first,
+        "phase": "manoeuvre",
+        "to_move": first,
+        "step": "build",
+        "turn": 0,
+        "board": {},
+        "kings": {p: None for p in players},
+        "bridges": {},
+        "spare": None,
+        "counters": {p: COUNTERS for p in players},
+        "bridges_in_hand": {p: BRIDGES for p in players},
+        "last_turn": None,
+    })
+
+
+def _check_setup(players: list[Player], seed: int, options: dict[str, Any]) -> None:
+    if not isinstance(players, list) or len(players) != 2:
+        raise SetupError("Tara is played by exactly 2 players.")
+    if not all(isinstance(p, str) and p.strip() and p == p.strip() for p in players) or players[0] == players[1]:
+        raise SetupError("The two players need different names, without spaces around them.")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SetupError("The seed must be a whole number.")
+    unknown = set(options) - KNOWN_OPTIONS
+    if unknown:
+        raise SetupError(f"Tara has no option {sorted(unknown)[0]!r}.")
+    if options.get("first_player") not in (None, *players):
+        raise SetupError(f"The first player {options['first_player']!r} is not one of the players.")
+    if options.get("games", 2) not in (1, 2):
+        raise SetupError("A Tara match is 1 or 2 games.")
+    if options.get("level", 1) not in (1, 2):
+        raise SetupError("Tara is played at level 1 or 2.")
+
+
+def copy_state(state: State) -> State:
+    """A deep copy; finished games' results are never changed, so they are shared."""
+    results = state["results"]
+    copied = copy.deepcopy({key: value for key, value in state.items() if key != "results"})
+    copied["results"] = list(results)
+    return copied
+
+
+def opponent(state: State, player: Player) -> Player:
+    first, second = state["players"]
+    return second if player == first else first
+
+
+def colour(state: State, player: Player) -> str:
+    return COLOURS[state["players"].index(player)]
