@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tain.games.base import Action, IllegalAction, Player, State, View
+from tain.games.base import Action, Bot, IllegalAction, Player, State, View
 from tain.games.tain import notation, raid, scouting, scoring
+from tain.games.tain.bots import HeuristicBot
 from tain.games.tain.rules import MAX_PLAYERS, MIN_PLAYERS
 from tain.games.tain.state import copy_state, new_state
 from tain.games.tain.view import build_view
@@ -69,6 +70,13 @@ class TainGame:
         """R19: a late player passes for the rest of the phase; guards already placed stay."""
         self._check_may_act(state, player)
         return dict(PASS)
+
+    def timeout_actions(self, state: State, player: Player) -> list[Action]:
+        """Everything a deadline does for `player`: one pass (R19)."""
+        return [self.timeout_action(state, player)]
+
+    def make_bot(self, seed: int) -> Bot:
+        return HeuristicBot(seed)
 
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"

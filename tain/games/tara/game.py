@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tain.games.base import Action, IllegalAction, Player, State, View
+from tain.games.base import Action, Bot, IllegalAction, Player, State, View
 from tain.games.tara import battle, manoeuvres, notation
 from tain.games.tara.bots import TaraBot
 from tain.games.tara.scoring import game_result, match_points, match_winners
@@ -116,9 +116,22 @@ class TaraGame:
     def timeout_action(self, state: State, player: Player) -> Action:
         """T13: no passing in Tara, so the bot chooses for the late player."""
         self._check_may_act(state, player)
-        rng_seed = random.Random(f"{state['seed']}:{state['game_number']}:{state['turn']}:{state['step']}")
-        bot = TaraBot(rng_seed.randrange(2**31))
+        position = f"{state['seed']}:{state['game_number']}:{state['turn']}:{state['step']}"
+        bot = self.make_bot(random.Random(position).randrange(2**31))
         return bot.choose(self.view(state, player), self.legal_actions(state, player))
+
+    def timeout_actions(self, state: State, player: Player) -> list[Action]:
+        """T13 and issue 6: a deadline mid-turn completes the whole turn with the bot's choices."""
+        actions = []
+        start = (state["game_number"], state["turn"])
+        while player in self.to_act(state) and (state["game_number"], state["turn"]) == start:
+            action = self.timeout_action(state, player)
+            actions.append(action)
+            state = self.apply(state, player, action)
+        return actions
+
+    def make_bot(self, seed: int) -> Bot:
+        return TaraBot(seed)
 
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"
