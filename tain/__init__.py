@@ -22,7 +22,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .config import DEV_SECRET_KEY, from_environment
     from .extensions import csrf, db, install_sqlite_behaviour, mail, migrate
     from .mail import outbox
-    from .web import api, devmail, errors, lobby, play, security
+    from .web import admin, api, devmail, errors, lobby, play, security
 
     app = Flask(
         __name__,
@@ -46,6 +46,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in (lobby.bp, play.bp, api.bp, devmail.bp):
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)  # the seat's token is the credential and only JSON bodies are accepted
+    admin.init_app(app)
     errors.init_app(app)
     security.init_app(app)
     outbox.init_app(app)

@@ -4,6 +4,8 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_mail import Mail
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -30,6 +32,8 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate(render_as_batch=True)
 mail = Mail()
 csrf = CSRFProtect()
+# Only the admin login is limited (ADMIN_LOGIN_LIMIT); in-memory counts, per process.
+limiter = Limiter(get_remote_address, storage_uri="memory://")
 
 
 def _sqlite_on_connect(dbapi_connection: Any, connection_record: Any) -> None:

@@ -34,6 +34,10 @@ MAX_NAME_LENGTH = 40
 log = logging.getLogger(__name__)
 
 
+def is_email_address(text: str) -> bool:
+    return bool(_EMAIL_RE.match(text))
+
+
 @dataclass(frozen=True)
 class NewPlayer:
     name: str

@@ -1,0 +1,296 @@
+"""What the admin dashboard sees and does to games, seats and mail; every change is audit-logged.
+
+Everything shown is built from public views (`view(state, None)`) unless the admin
+asks to reveal a seat's view, which is itself audit-logged. Each action takes the
+game's row lock and commits its audit entry with the change.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import func, select
+
+from tain.extensions import db
+from tain.games import Action
+from tain.models import ActionRecord, Game, OutboxMessage, Seat
+
+from . import audit, notify
+from .errors import InvalidGame, ServiceError
+from .games import NewPlayer, create_game, engine_for, is_email_address, let_bots_play, locked_game, parse_player
+from .links import revoke_links
+
+FILTERS = ("running", "waiting", "paused", "finished", "cancelled")
+MAIL_STATUSES = ("pending", "sending", "failed", "sent")
+_BOT_RE = re.compile(r"^\s*(?P<name>[^<>]*?)\s*\(bot\)\s*$")
+
+
+class AdminRefusal(ServiceError):
+    """An admin action that cannot be done as asked; nothing was changed."""
+
+
+def game_status(game: Game) -> str:
+    """running | paused | finished | cancelled, as the dashboard names them."""
+    if game.cancelled:
+        return "cancelled"
+    if game.over:
+        return "finished"
+    return "paused" if game.paused_at else "running"
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    title: str
+    status: str
+    players: list[str]
+    bots: list[str]
+    turn: int | None
+    phase: str | None
+    to_act: list[str]
+    deadline: datetime | None
+    last_activity: datetime
+
+
+def game_row(game: Game) -> GameRow:
+    engine = engine_for(game)
+    view = engine.view(game.state, None)
+    return GameRow(
+        id=game.id, title=engine.title, status=game_status(game),
+        players=[seat.name for seat in game.seats], bots=[seat.name for seat in game.seats if seat.bot],
+        turn=view.get("turn"), phase=view.get("phase"),
+        to_act=[] if game.over or game.cancelled else engine.to_act(game.state),
+        deadline=game.deadline_at if game_status(game) == "running" else None,
+        last_activity=game.updated_at,
+    )
+
+
+def list_games(status: str | None = None, who: str = "") -> list[GameRow]:
+    """Games, newest activity first: all, or those with a status; "waiting" means running and
+    waiting on a person (on `who`, a name or email, when given), the nearest deadline first."""
+    rows = [game_row(game) for game in db.session.scalars(select(Game).order_by(Game.updated_at.desc()))]
+    if status == "waiting":
+        seats = _seats_by_game()
+        who = who.strip().lower()
+        rows = [row for row in rows if row.status == "running" and any(
+            not seat.bot and seat.name in row.to_act and (not who or who in (seat.name.lower(), seat.email.lower()))
+            for seat in seats.get(row.id, [])
+        )]
+        rows.sort(key=lambda row: (row.deadline is None, row.deadline or row.last_activity))
+    elif status in FILTERS:
+        rows = [row for row in rows if row.status == status]
+    return rows
+
+
+def _seats_by_game() -> dict[int, list[Seat]]:
+    seats: dict[int, list[Seat]] = {}
+    for seat in db.session.scalars(select(Seat)):
+        seats.setdefault(seat.game_id, []).append(seat)
+    return seats
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    id: int
+    name: str
+    email: str
+    bot: bool
+    last_seen_at: datetime | None
+    moves_made: int
+    deadlines_missed: int
+    to_act: bool
+
+
+def seat_rows(game: Game) -> list[SeatRow]:
+    """Each seat with its moves (made by the player) and missed deadlines (moves a deadline made)."""
+    counts = Counter(
+        (player, on_timeout) for player, on_timeout in db.session.execute(
+            select(ActionRecord.player, ActionRecord.on_timeout).where(ActionRecord.game_id == game.id)
+        )
+    )
+    to_act = game_row(game).to_act
+    return [
+        SeatRow(seat.id, seat.name, seat.email, seat.bot, seat.last_seen_at,
+                counts[(seat.name, False)], counts[(seat.name, True)], seat.name in to_act)
+        for seat in game.seats
+    ]
+
+
+@dataclass(frozen=True)
+class LogLine:
+    seq: int
+    at: datetime
+    player: str
+    text: str
+    on_timeout: bool
+
+
+def action_log(game: Game, revealed_for: str | None = None) -> list[LogLine]:
+    """The log as everyone may read it: a placed token is face down, except `revealed_for`'s own."""
+    engine = engine_for(game)
+    return [
+        LogLine(r.seq, r.created_at, r.player,
+                engine.action_text(r.action if r.player == revealed_for else public_action(r.action)), r.on_timeout)
+        for r in game.actions
+    ]
+
+
+def public_action(action: Action) -> Action:
+    """An action with its placed token face down: what `view(state, None)` shows of it (Tàin's one secret)."""
+    return {**action, "token": "(face down)"} if "token" in action else action
+
+
+def public_view(game: Game) -> dict[str, Any]:
+    return engine_for(game).view(game.state, None)
+
+
+def reveal(game_id: int, seat_id: int, *, actor: str, now: datetime) -> tuple[Game, Seat, dict[str, Any]]:
+    """The board as one seat sees it, face-down tokens of theirs included; written to the audit log."""
+    with locked_game(game_id) as game:
+        seat = _seat_of(game, seat_id)
+        audit.record(actor, "reveal", now=now, game_id=game.id, detail=f"showed {seat.name}'s view")
+    return game, seat, engine_for(game).view(game.state, seat.name)
+
+
+def games_mail(game_id: int) -> list[OutboxMessage]:
+    return list(db.session.scalars(
+        select(OutboxMessage).where(OutboxMessage.game_id == game_id).order_by(OutboxMessage.id.desc())
+    ))
+
+
+def _seat_of(game: Game, seat_id: int) -> Seat:
+    seat = next((seat for seat in game.seats if seat.id == seat_id), None)
+    if seat is None:
+        raise AdminRefusal(f"Game #{game.id} has no such seat.")
+    return seat
+
+
+def _open(game: Game) -> None:
+    if game.over or game.cancelled:
+        raise AdminRefusal(f"Game #{game.id} is {game_status(game)}; it cannot be changed any more.")
+
+
+def replace_player(game_id: int, seat_id: int, email: str, *, actor: str, now: datetime) -> Seat:
+    """A new person in the seat: their email, a new link sent to them, every old link revoked."""
+    email = email.strip()
+    if not is_email_address(email):
+        raise InvalidGame([f"{email!r} is not an email address."])
+    with locked_game(game_id) as game:
+        _open(game)
+        seat = _seat_of(game, seat_id)
+        if any(other.email.lower() == email.lower() for other in game.seats if other is not seat):
+            raise InvalidGame([f"{email} already plays in game #{game.id}; each player needs their own address."])
+        old = seat.email or "a bot"
+        seat.email, seat.bot = email, False
+        revoke_links(seat)
+        notify.seat_link(game, engine_for(game), seat, now=now)
+        audit.record(actor, "replace player", now=now, game_id=game.id, detail=f"{seat.name}: {old} → {email}")
+    return seat
+
+
+def resend_link(game_id: int, seat_id: int, *, actor: str, now: datetime) -> Seat:
+    """Email the seat's link again (older links keep working)."""
+    with locked_game(game_id) as game:
+        seat = _seat_of(game, seat_id)
+        if seat.bot:
+            raise AdminRefusal(f"{seat.name}'s seat is played by a bot; it has no email to send a link to.")
+        notify.seat_link(game, engine_for(game), seat, now=now)
+        audit.record(actor, "resend link", now=now, game_id=game.id, detail=f"to {seat.name} <{seat.email}>")
+    return seat
+
+
+def revoke_all_links(game_id: int, *, actor: str, now: datetime) -> None:
+    """Every link of every seat stops working; send new ones with "resend link"."""
+    with locked_game(game_id) as game:
+        for seat in game.seats:
+            revoke_links(seat)
+        audit.record(actor, "revoke links", now=now, game_id=game.id, detail="every seat's links")
+
+
+def seat_bot(game_id: int, seat_id: int, *, actor: str, now: datetime) -> Seat:
+    """A bot plays the seat from now on (at once if it is its move); the player's links are revoked."""
+    with locked_game(game_id) as game:
+        _open(game)
+        seat = _seat_of(game, seat_id)
+        if seat.bot:
+            raise AdminRefusal(f"A bot already plays {seat.name}'s seat.")
+        if all(other.bot for other in game.seats if other is not seat):
+            raise AdminRefusal("A game needs at least one player who is not a bot.")
+        seat.bot = True
+        revoke_links(seat)
+        audit.record(actor, "bot in seat", now=now, game_id=game.id, detail=f"{seat.name} ({seat.email}) is now a bot")
+        let_bots_play(game, now=now)
+    return seat
+
+
+def cancel(game_id: int, *, actor: str, now: datetime) -> None:
+    """Stop the game for good: no more moves, no deadline; its links expire like a finished game's."""
+    with locked_game(game_id) as game:
+        _open(game)
+        game.status, game.finished_at, game.deadline_at, game.updated_at = "cancelled", now, None, now
+        audit.record(actor, "cancel", now=now, game_id=game.id)
+
+
+def outbox(status: str | None = None, limit: int = 300) -> list[OutboxMessage]:
+    query = select(OutboxMessage).order_by(OutboxMessage.id.desc()).limit(limit)
+    if status in MAIL_STATUSES:
+        query = query.where(OutboxMessage.status == status)
+    return list(db.session.scalars(query))
+
+
+def mail_counts() -> dict[str, int]:
+    counts = dict(db.session.execute(select(OutboxMessage.status, func.count()).group_by(OutboxMessage.status)).all())
+    return {status: counts.get(status, 0) for status in MAIL_STATUSES}
+
+
+def retry_mail(message_id: int, *, actor: str, now: datetime) -> OutboxMessage:
+    """Send a pending or failed email again at the next delivery, with a fresh count of attempts."""
+    message = db.session.get(OutboxMessage, message_id)
+    if message is None:
+        raise AdminRefusal("There is no such email in the outbox.")
+    if message.status not in ("pending", "failed"):
+        raise AdminRefusal(f"That email is {message.status}; only a pending or failed one can be retried.")
+    message.status, message.attempts, message.next_attempt_at = "pending", 0, now
+    audit.record(actor, "retry mail", now=now, game_id=message.game_id, detail=f"email #{message.id} to {message.recipient}")
+    db.session.commit()
+    return message
+
+
+@dataclass(frozen=True)
+class DayCounts:
+    day: date
+    moves: int
+    emails: int
+
+
+def activity(now: datetime, days: int = 7) -> list[DayCounts]:
+    """Moves made and emails sent on each of the last `days` days (UTC), today first."""
+    since = datetime.combine((now - timedelta(days=days - 1)).date(), datetime.min.time(), now.tzinfo)
+    moves = Counter(at.date() for at in db.session.scalars(select(ActionRecord.created_at).where(ActionRecord.created_at >= since)))
+    emails = Counter(at.date() for at in db.session.scalars(select(OutboxMessage.sent_at).where(OutboxMessage.sent_at >= since)))
+    return [DayCounts(day, moves[day], emails[day]) for day in ((now - timedelta(days=n)).date() for n in range(days))]
+
+
+def running_count() -> int:
+    return db.session.scalar(select(func.count()).select_from(Game).where(Game.status == "running")) or 0
+
+
+
+def parse_seat(line: str) -> NewPlayer:
+    """`Ann <ann@example.org>` seats a person, `Dana (bot)` a bot; InvalidGame for anything else."""
+    match = _BOT_RE.match(line)
+    return NewPlayer(match["name"], "", bot=True) if match else parse_player(line)
+
+
+def create(game_name: str, lines: list[str], *, actor: str, now: datetime, first_player: str | None,
+           move_deadline: timedelta, phase_deadline: timedelta) -> Game:
+    """A new game from the dashboard's form (one seat a line), audit-logged."""
+    game = create_game(game_name, [parse_seat(line) for line in lines], now=now, first_player=first_player,
+                       move_deadline=move_deadline, phase_deadline=phase_deadline)
+    audit.record(actor, "create", now=now, game_id=game.id, detail=", ".join(
+        f"{seat.name} (bot)" if seat.bot else f"{seat.name} <{seat.email}>" for seat in game.seats))
+    db.session.commit()
+    return game

@@ -1,0 +1,94 @@
+"""The admin dashboard at /admin, behind a login: games, seats, mail, health and the audit log.
+
+Views are split by concern: `auth` (login, logout), `games` (list, page, reveal, create,
+actions), `transfer` (export, import), `mail` (the outbox) and `overview` (health, audit).
+Every change is a POST with a CSRF token, confirmed on a second page, and audit-logged
+by the service that makes it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Flask, current_app, flash, redirect, render_template, request, session, url_for
+from werkzeug.wrappers import Response
+
+from tain.extensions import limiter
+from tain.services.accounts import hash_password
+from tain.services.errors import ServiceError
+from tain.web import utcnow
+from tain.web.errors import status_for
+from tain.web.play_context import format_deadline
+
+from .forms import ConfirmForm, LogoutForm
+
+bp = Blueprint("admin", __name__, url_prefix="/admin")
+PUBLIC_ENDPOINTS = {"admin.login"}
+
+
+def current_admin() -> str:
+    return session["admin"]
+
+
+@bp.before_request
+def require_login() -> Response | None:
+    """Anyone not logged in, or idle longer than ADMIN_SESSION_MINUTES, goes to the login page."""
+    if request.endpoint in PUBLIC_ENDPOINTS:
+        return None
+    now = utcnow().timestamp()
+    if "admin" not in session:
+        return redirect(url_for("admin.login", next=request.full_path.rstrip("?")), code=303)
+    if now - session.get("admin_seen", 0) > current_app.config["ADMIN_SESSION_MINUTES"] * 60:
+        log_out()
+        flash("Your session expired, so nothing was done. Log in again.")
+        return redirect(url_for("admin.login"), code=303)
+    session["admin_seen"] = now
+    return None
+
+
+def log_in(name: str) -> None:
+    session["admin"] = name
+    session["admin_seen"] = utcnow().timestamp()
+
+
+def log_out() -> None:
+    session.pop("admin", None)
+    session.pop("admin_seen", None)
+
+
+def confirmation(form: ConfirmForm, question: str, button: str) -> str | None:
+    """The confirmation page for an action's first POST; None once it is confirmed.
+
+    The page re-sends every field of the first POST with `confirm=yes`.
+    """
+    if form.confirm.data == "yes":
+        return None
+    fields = [(key, value) for key, value in request.form.items(multi=True) if key not in ("csrf_token", "confirm")]
+    return render_template("admin/confirm.html", form=form, question=question, button=button, fields=fields)
+
+
+@bp.errorhandler(ServiceError)
+def refused(error: ServiceError) -> tuple[str, int]:
+    return render_template("admin/refused.html", message=str(error), back=request.referrer), status_for(error)
+
+
+@bp.errorhandler(429)
+def too_many_attempts(error: Exception) -> tuple[str, int]:
+    return render_template(
+        "admin/refused.html", message="Too many login attempts from here. Wait a minute, then try again."
+    ), 429
+
+
+@bp.context_processor
+def layout() -> dict[str, Any]:
+    return {"logout_form": LogoutForm(), "admin": session.get("admin"), "fmt": format_deadline}
+
+
+def init_app(app: Flask) -> None:
+    """Hash ADMIN_PASSWORD once (the clear password is dropped from the config) and mount the dashboard."""
+    password = app.config.pop("ADMIN_PASSWORD", None)
+    app.config["ADMIN_PASSWORD_HASH"] = hash_password(password) if password else None
+    limiter.init_app(app)
+    app.register_blueprint(bp)
+
+
+from . import auth, games, mail, overview, transfer  # noqa: E402,F401  (their views register on `bp`)

@@ -1,0 +1,36 @@
+"""The dashboard's forms. Every one carries a CSRF token (Flask-WTF); actions with no fields use `ConfirmForm`."""
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from wtforms import HiddenField, IntegerField, PasswordField, StringField, TextAreaField
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+
+
+class LoginForm(FlaskForm):
+    name = StringField("Name", default="admin", validators=[DataRequired(), Length(max=80)])
+    password = PasswordField("Password", validators=[DataRequired(), Length(max=200)])
+    next = HiddenField()
+
+
+class LogoutForm(FlaskForm):
+    pass
+
+
+class ConfirmForm(FlaskForm):
+    """An action on a game: sent once from its button, then again from the confirmation page."""
+
+    confirm = HiddenField()
+
+
+class SeatForm(ConfirmForm):
+    seat = IntegerField("Seat", validators=[InputRequired(message="Choose a seat."), NumberRange(min=1)])
+
+
+class ReplaceForm(SeatForm):
+    email = StringField("New email", validators=[DataRequired(message="Give the new player's email."), Length(max=254)])
+
+
+class ImportForm(FlaskForm):
+    file = FileField("An exported game (.json)")
+    text = TextAreaField("…or paste it here", validators=[Optional(), Length(max=2_000_000)])

@@ -1,0 +1,164 @@
+"""Games: the filtered list, a game's page (public board, seats, log, mail), reveal, create, and actions."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from tain.services import admin as service
+from tain.services.audit import entries
+from tain.services.errors import InvalidGame
+from tain.services.games import get_game_row, parse_duration
+from tain.web import utcnow
+from tain.web.lobby import new_game_form
+from tain.web.play_context import seat_colours
+
+from . import bp, confirmation, current_admin
+from .forms import ConfirmForm, ReplaceForm, SeatForm
+
+
+@bp.get("/")
+def games() -> str:
+    status = request.args.get("status") or None
+    who = request.args.get("who", "")
+    return render_template(
+        "admin/games.html", rows=service.list_games(status, who), status=status, who=who,
+        filters=service.FILTERS,
+    )
+
+
+def _page(game_id: int, view: dict[str, Any] | None = None, seen_as: str | None = None) -> dict[str, Any]:
+    """The game page's context: the public view, or one seat's view after a reveal."""
+    game = get_game_row(game_id)
+    view = view or service.public_view(game)
+    return {
+        "game": game, "row": service.game_row(game), "seats": service.seat_rows(game),
+        "view": view, "me": seen_as, "colours": seat_colours(view["players"]),
+        "log": service.action_log(game, revealed_for=seen_as), "mails": service.games_mail(game.id),
+        "audit": entries(game_id=game.id, limit=50), "form": ConfirmForm(),
+        "board_template": f"games/{game.game}/board.html",
+    }
+
+
+@bp.get("/games/<int:game_id>")
+def game(game_id: int) -> str:
+    return render_template("admin/game.html", **_page(game_id))
+
+
+@bp.post("/games/<int:game_id>/reveal")
+def reveal(game_id: int) -> str | tuple[str, int]:
+    form = SeatForm()
+    game = get_game_row(game_id)
+    if not form.validate():
+        return _invalid(form)
+    seat = _seat_name(game, form.seat.data)
+    page = confirmation(form, f"Show game #{game_id}'s board as {seat} sees it, face-down tokens included? "
+                              "This is written to the audit log.", f"Reveal {seat}'s view")
+    if page:
+        return page
+    game, seat_row, view = service.reveal(game_id, form.seat.data, actor=current_admin(), now=utcnow())
+    return render_template("admin/game.html", **_page(game_id, view, seat_row.name))
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game() -> Response | str | tuple[str, int]:
+    form = new_game_form()
+    if not form.validate_on_submit():
+        return render_template("admin/new_game.html", form=form), 400 if form.is_submitted() else 200
+    try:
+        game = service.create(
+            form.game.data, [line for line in form.players.data.splitlines() if line.strip()],
+            actor=current_admin(), now=utcnow(), first_player=form.first_player.data or None,
+            move_deadline=parse_duration(form.move_deadline.data),
+            phase_deadline=parse_duration(form.phase_deadline.data),
+        )
+    except InvalidGame as error:
+        return render_template("admin/new_game.html", form=form, problems=error.problems), 400
+    flash(f"Game #{game.id} is created; every player has been emailed their link.")
+    return redirect(url_for("admin.game", game_id=game.id), code=303)
+
+
+def _seat_name(game: Any, seat_id: int) -> str:
+    seat = next((seat for seat in game.seats if seat.id == seat_id), None)
+    if seat is None:
+        raise service.AdminRefusal(f"Game #{game.id} has no such seat.")
+    return seat.name
+
+
+def _invalid(form: ConfirmForm) -> tuple[str, int]:
+    problems = [error for errors in form.errors.values() for error in errors]
+    return render_template("admin/refused.html", message=" ".join(problems), back=request.referrer), 400
+
+
+def _done(game_id: int, message: str) -> Response:
+    flash(message)
+    return redirect(url_for("admin.game", game_id=game_id), code=303)
+
+
+@bp.post("/games/<int:game_id>/replace")
+def replace(game_id: int) -> Response | str | tuple[str, int]:
+    form = ReplaceForm()
+    game = get_game_row(game_id)
+    if not form.validate():
+        return _invalid(form)
+    name = _seat_name(game, form.seat.data)
+    page = confirmation(form, f"Give {name}'s seat in game #{game_id} to {form.email.data}? "
+                              f"{name}'s links stop working and the new player is emailed a link.",
+                        f"Replace {name}")
+    if page:
+        return page
+    service.replace_player(game_id, form.seat.data, form.email.data, actor=current_admin(), now=utcnow())
+    return _done(game_id, f"{name}'s seat now belongs to {form.email.data.strip()}, who has been emailed a link.")
+
+
+@bp.post("/games/<int:game_id>/resend")
+def resend(game_id: int) -> Response | str | tuple[str, int]:
+    form = SeatForm()
+    game = get_game_row(game_id)
+    if not form.validate():
+        return _invalid(form)
+    name = _seat_name(game, form.seat.data)
+    page = confirmation(form, f"Email {name} their link to game #{game_id} again?", f"Resend {name}'s link")
+    if page:
+        return page
+    service.resend_link(game_id, form.seat.data, actor=current_admin(), now=utcnow())
+    return _done(game_id, f"{name}'s link has been emailed again.")
+
+
+@bp.post("/games/<int:game_id>/bot")
+def bot(game_id: int) -> Response | str | tuple[str, int]:
+    form = SeatForm()
+    game = get_game_row(game_id)
+    if not form.validate():
+        return _invalid(form)
+    name = _seat_name(game, form.seat.data)
+    page = confirmation(form, f"Let a bot play {name}'s seat in game #{game_id} from now on? "
+                              f"{name}'s links stop working.", f"Put a bot in {name}'s seat")
+    if page:
+        return page
+    service.seat_bot(game_id, form.seat.data, actor=current_admin(), now=utcnow())
+    return _done(game_id, f"A bot now plays {name}'s seat.")
+
+
+@bp.post("/games/<int:game_id>/revoke")
+def revoke(game_id: int) -> Response | str:
+    form = ConfirmForm()
+    get_game_row(game_id)
+    page = confirmation(form, f"Revoke every link of game #{game_id}? No player can open the game "
+                              "until you resend their link.", "Revoke all links")
+    if page:
+        return page
+    service.revoke_all_links(game_id, actor=current_admin(), now=utcnow())
+    return _done(game_id, "Every link of this game has been revoked.")
+
+
+@bp.post("/games/<int:game_id>/cancel")
+def cancel(game_id: int) -> Response | str:
+    form = ConfirmForm()
+    get_game_row(game_id)
+    page = confirmation(form, f"Cancel game #{game_id} for good? Nobody can move in it any more.", "Cancel the game")
+    if page:
+        return page
+    service.cancel(game_id, actor=current_admin(), now=utcnow())
+    return _done(game_id, f"Game #{game_id} is cancelled.")

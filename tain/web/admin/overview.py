@@ -1,0 +1,21 @@
+"""Health (running games, moves and emails per day) and the audit log."""
+from __future__ import annotations
+
+from flask import render_template
+
+from tain.services import admin as service
+from tain.services.audit import entries
+from tain.web import utcnow
+
+from . import bp
+
+
+@bp.get("/health")
+def health() -> str:
+    return render_template("admin/health.html", running=service.running_count(),
+                           days=service.activity(utcnow()), mail=service.mail_counts())
+
+
+@bp.get("/audit")
+def audit_log() -> str:
+    return render_template("admin/audit.html", entries=entries())

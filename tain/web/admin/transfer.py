@@ -1,0 +1,50 @@
+"""Export a game as JSON (audit-logged: it holds every face-down token) and import one."""
+from __future__ import annotations
+
+import json
+
+from flask import Response, flash, redirect, render_template, url_for
+
+from tain.extensions import db
+from tain.services import audit
+from tain.services.errors import InvalidGame
+from tain.services.export import export_game, import_game
+from tain.services.games import get_game_row
+from tain.web import utcnow
+
+from . import bp, confirmation, current_admin
+from .forms import ConfirmForm, ImportForm
+
+
+@bp.post("/games/<int:game_id>/export")
+def export(game_id: int) -> Response | str:
+    game = get_game_row(game_id)
+    page = confirmation(ConfirmForm(), f"Download game #{game_id} as JSON? The file holds its whole action log, "
+                                       "face-down tokens included; this is written to the audit log.", "Export")
+    if page:
+        return page
+    body = json.dumps(export_game(game), indent=2, ensure_ascii=False)
+    audit.record(current_admin(), "export", now=utcnow(), game_id=game.id)
+    db.session.commit()
+    return Response(body, mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="tain-game-{game_id}.json"'})
+
+
+@bp.route("/games/import", methods=["GET", "POST"])
+def import_() -> Response | str | tuple[str, int]:
+    form = ImportForm()
+    if not form.validate_on_submit():
+        return render_template("admin/import.html", form=form), 400 if form.is_submitted() else 200
+    raw = form.file.data.read() if form.file.data else (form.text.data or "").encode()
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return render_template("admin/import.html", form=form, problems=["That is not a JSON file."]), 400
+    try:
+        game = import_game(data, now=utcnow())
+    except InvalidGame as error:
+        return render_template("admin/import.html", form=form, problems=error.problems), 400
+    audit.record(current_admin(), "import", now=utcnow(), game_id=game.id, detail=f"{game.version} actions replayed")
+    db.session.commit()
+    flash(f"Game #{game.id} is imported ({game.version} actions replayed); every player has been emailed a new link.")
+    return redirect(url_for("admin.game", game_id=game.id), code=303)
