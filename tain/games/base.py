@@ -28,6 +28,28 @@ class SetupError(ValueError):
     """Players, seed or options that a game cannot be set up with."""
 
 
+def check_setup(title: str, players: Any, seed: Any, options: dict[str, Any],
+                min_players: int, max_players: int, known_options: set[str]) -> None:
+    """What every game asks of `setup`'s arguments; raises SetupError in plain words."""
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise SetupError("Players must be a list of non-empty names.")
+    if any(p != p.strip() for p in players):  # the text form of an action could not name them
+        raise SetupError("A player's name may not begin or end with a space.")
+    if not min_players <= len(players) <= max_players:
+        wanted = f"{min_players} to {max_players}" if min_players != max_players else f"exactly {min_players}"
+        raise SetupError(f"{title} is played by {wanted} players, not {len(players)}.")
+    if len(set(players)) != len(players):
+        raise SetupError("Each player needs a different name.")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SetupError("The seed must be a whole number.")
+    unknown = set(options) - known_options
+    if unknown:
+        raise SetupError(f"{title} has no option {sorted(unknown)[0]!r}.")
+    first = options.get("first_player")
+    if first is not None and first not in players:
+        raise SetupError(f"The first player {first!r} is not one of the players.")
+
+
 class UnknownGame(KeyError):
     """No engine is registered under that name."""
 

@@ -18,7 +18,7 @@ import marshal
 import random
 from typing import Any
 
-from tain.games.base import Player, SetupError, State
+from tain.games.base import Player, State, check_setup
 from tain.games.tain.rules import (
     ENTRANCES, MAX_PLAYERS, MIN_PLAYERS, START_COWS, START_JEWELS, SUPPLY, TOKENS, TOTAL_COWS,
 )
@@ -29,7 +29,7 @@ KNOWN_OPTIONS = {"first_player"}
 def new_state(players: list[Player], seed: int, options: dict[str, Any] | None) -> State:
     """The state before the first scouting move (rulebook "Game setup", R1–R3)."""
     options = dict(options or {})
-    _check_setup(players, seed, options)
+    check_setup("Tàin", players, seed, options, MIN_PLAYERS, MAX_PLAYERS, KNOWN_OPTIONS)
     first = options.get("first_player")
     if first is None:  # R2: derived from the seed when not chosen
         first = players[random.Random(seed).randrange(len(players))]
@@ -48,25 +48,6 @@ def new_state(players: list[Player], seed: int, options: dict[str, Any] | None) 
         "kingdom": {"cows": TOTAL_COWS - START_COWS * len(players), "raiders": []},
         "reports": [],
     }
-
-
-def _check_setup(players: list[Player], seed: int, options: dict[str, Any]) -> None:
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise SetupError("Players must be a list of non-empty names.")
-    if any(p != p.strip() for p in players):  # the text form of an action could not name them
-        raise SetupError("A player's name may not begin or end with a space.")
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise SetupError(f"Tàin is played by {MIN_PLAYERS} to {MAX_PLAYERS} clans, not {len(players)}.")
-    if len(set(players)) != len(players):
-        raise SetupError("Each player needs a different name.")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise SetupError("The seed must be a whole number.")
-    unknown = set(options) - KNOWN_OPTIONS
-    if unknown:
-        raise SetupError(f"Tàin has no option {sorted(unknown)[0]!r}.")
-    first = options.get("first_player")
-    if first is not None and first not in players:
-        raise SetupError(f"The first player {first!r} is not one of the players.")
 
 
 def _new_clan() -> dict[str, Any]:

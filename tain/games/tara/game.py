@@ -142,11 +142,6 @@ class TaraGame:
     def winners(self, state: State) -> list[Player]:
         return match_winners(state)
 
-    def action_text(self, action: Action) -> str:
-        return notation.action_text(action)
-
-    def parse_action(self, text: str) -> Action:
-        return notation.parse_action(text)
-
-    def describe_action(self, action: Action, player: Player) -> str:
-        return notation.describe_action(action, player)
+    action_text = staticmethod(notation.action_text)
+    parse_action = staticmethod(notation.parse_action)
+    describe_action = staticmethod(notation.describe_action)

@@ -17,7 +17,7 @@ import copy
 import random
 from typing import Any
 
-from tain.games.base import Player, SetupError, State
+from tain.games.base import Player, SetupError, State, check_setup
 
 COLOURS = ("red", "blue")
 COUNTERS = 5
@@ -62,17 +62,7 @@ def start_game(state: State, first: Player) -> None:
 
 
 def _check_setup(players: list[Player], seed: int, options: dict[str, Any]) -> None:
-    if not isinstance(players, list) or len(players) != 2:
-        raise SetupError("Tara is played by exactly 2 players.")
-    if not all(isinstance(p, str) and p.strip() and p == p.strip() for p in players) or players[0] == players[1]:
-        raise SetupError("The two players need different names, without spaces around them.")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise SetupError("The seed must be a whole number.")
-    unknown = set(options) - KNOWN_OPTIONS
-    if unknown:
-        raise SetupError(f"Tara has no option {sorted(unknown)[0]!r}.")
-    if options.get("first_player") not in (None, *players):
-        raise SetupError(f"The first player {options['first_player']!r} is not one of the players.")
+    check_setup("Tara", players, seed, options, 2, 2, KNOWN_OPTIONS)
     if options.get("games", 2) not in (1, 2):
         raise SetupError("A Tara match is 1 or 2 games.")
     if options.get("level", 1) not in (1, 2):
