@@ -53,6 +53,12 @@ def _retry_delay(attempts: int) -> timedelta:
     return timedelta(seconds=min(30 * 2 ** (attempts - 1), 6 * 3600))
 
 
+def _begin_write() -> None:
+    """A fresh transaction holding SQLite's write lock from its start (a read one could not become a write)."""
+    db.session.rollback()
+    db.session.connection(execution_options={WRITE_LOCK_OPTION: True})
+
+
 def _claim(now: datetime, limit: int) -> list[int]:
     """Lease up to `limit` due messages to this sender, oldest first.
 
@@ -65,8 +71,7 @@ def _claim(now: datetime, limit: int) -> list[int]:
         .where(OutboxMessage.status.in_(("pending", "sending")), OutboxMessage.next_attempt_at <= now)
         .order_by(OutboxMessage.id).limit(limit).with_for_update(skip_locked=True)
     )
-    db.session.rollback()
-    db.session.connection(execution_options={WRITE_LOCK_OPTION: True})
+    _begin_write()
     ids = db.session.scalars(due).all()
     if ids:
         db.session.execute(
@@ -108,29 +113,28 @@ def deliver_pending(now: datetime | None = None, limit: int = 500) -> DeliveryRe
 
 def _deliver_batch(batch: list[int], now: datetime, report: DeliveryReport) -> bool:
     """Send a claimed batch; False if the server could not be reached (the rest is released)."""
+    rows = db.session.scalars(select(OutboxMessage).where(OutboxMessage.id.in_(batch)).order_by(OutboxMessage.id)).all()
+    letters = [(row.id, row.seat_id, row.attempts, _flask_mail_message(row)) for row in rows]
+    db.session.commit()  # no read transaction left open while sending (SQLite could not turn it into a write)
     smtp = bool(current_app.config.get("MAIL_SERVER"))
     connection: Connection | None = None
     try:
-        for position, message_id in enumerate(batch):
-            row = db.session.get(OutboxMessage, message_id)
+        for position, (message_id, seat_id, attempts, letter) in enumerate(letters):
             try:
                 if smtp:
                     if connection is None:
                         connection = mail.connect().__enter__()
-                    connection.send(_flask_mail_message(row))
-            except smtplib.SMTPRecipientsRefused as error:
-                _failed(row, now, error)
-                report.failed += 1
-                continue
+                    connection.send(letter)
             except (smtplib.SMTPException, OSError) as error:
-                _failed(row, now, error)
+                log.warning("email %s to seat %s not delivered: %s", message_id, seat_id, error)
+                retry_at = _mark_failed(message_id, attempts + 1, now, error)
                 report.failed += 1
-                _release(batch[position + 1:], row.next_attempt_at)
+                if isinstance(error, smtplib.SMTPRecipientsRefused):
+                    continue  # this recipient only: the others go on
+                _release([m for m, *_ in letters[position + 1:]], retry_at)
                 return False
-            row.status, row.sent_at, row.transport = "sent", now, "smtp" if smtp else "devmail"
-            row.attempts += 1
-            row.last_error = None
-            db.session.commit()
+            _mark(message_id, status="sent", sent_at=now, transport="smtp" if smtp else "devmail",
+                  attempts=attempts + 1, last_error=None)
             report.sent += 1
         return True
     finally:
@@ -141,25 +145,30 @@ def _deliver_batch(batch: list[int], now: datetime, report: DeliveryReport) -> b
                 pass
 
 
+def _mark(message_id: int, **values: object) -> None:
+    """Record one message's outcome in its own short write transaction."""
+    _begin_write()
+    db.session.execute(update(OutboxMessage).where(OutboxMessage.id == message_id).values(**values))
+    db.session.commit()
+
+
+def _mark_failed(message_id: int, attempts: int, now: datetime, error: Exception) -> datetime:
+    """Keep the error for the admin; retry with back-off, or give up after MAX_ATTEMPTS. When to retry."""
+    retry_at = now + _retry_delay(attempts)
+    _mark(message_id, attempts=attempts, last_error=f"{type(error).__name__}: {error}"[:2000],
+          **({"status": "failed"} if attempts >= MAX_ATTEMPTS else {"status": "pending", "next_attempt_at": retry_at}))
+    return retry_at
+
+
 def _release(message_ids: list[int], retry_at: datetime) -> None:
     """Give back claimed messages not tried, to be tried when the server is tried again."""
     if message_ids:
+        _begin_write()
         db.session.execute(
             update(OutboxMessage).where(OutboxMessage.id.in_(message_ids), OutboxMessage.status == "sending")
             .values(status="pending", next_attempt_at=retry_at)
         )
         db.session.commit()
-
-
-def _failed(row: OutboxMessage, now: datetime, error: Exception) -> None:
-    log.warning("email %s to seat %s not delivered: %s", row.id, row.seat_id, error)
-    row.attempts += 1
-    row.last_error = f"{type(error).__name__}: {error}"[:2000]
-    if row.attempts >= MAX_ATTEMPTS:
-        row.status = "failed"
-    else:
-        row.status, row.next_attempt_at = "pending", now + _retry_delay(row.attempts)
-    db.session.commit()
 
 
 def init_app(app: Flask) -> None:

@@ -1,0 +1,165 @@
+"""Deadlines (R19), reminders, away days, pauses and digests, with the clock passed in (no sleeping)."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from support import NOW, advance_to_guarding, new_game, outbox
+from tain.extensions import db
+from tain.models import ActionRecord, Game
+from tain.scheduler import run_due
+from tain.services.deadlines import Timing, apply_timeouts, extend_deadline, pause, resume, run_due_games, set_timing
+from tain.services.digests import send_due_digests
+from tain.services.errors import StaleMove
+from tain.services.games import engine_for
+from tain.services.play import submit
+from tain.services.preferences import BadPreference, set_away_days, set_mail_mode
+
+H = timedelta(hours=1)
+TIMING = {"move_deadline": 24 * H, "phase_deadline": 48 * H, "reminder_before": 4 * H}
+
+
+def fresh(game_id: int) -> Game:
+    db.session.rollback()
+    return db.session.get(Game, game_id)
+
+
+def kinds_to(address: str) -> list[str]:
+    return [m.kind for m in outbox(address)]
+
+
+def timed_out(game_id: int) -> list[tuple[str, dict]]:
+    records = db.session.query(ActionRecord).filter_by(game_id=game_id, on_timeout=True).order_by(ActionRecord.seq)
+    return [(r.player, r.action) for r in records]
+
+
+def test_a_move_deadline_passes_the_late_player_and_times_the_next(app):
+    game = new_game(**TIMING)
+    assert game.deadline_at == NOW + 24 * H and game.wake_at == NOW + 20 * H
+    assert run_due_games(NOW + 24 * H - timedelta(seconds=1)).timeouts == 0
+    report = run_due_games(NOW + 24 * H)
+    assert report.timeouts == 1
+    game = fresh(game.id)
+    assert timed_out(game.id) == [("Ann", {"type": "pass"})]
+    assert engine_for(game).to_act(game.state) == ["Bob"]
+    assert game.deadline_at == NOW + 48 * H  # a fresh move deadline from the time-out
+    assert kinds_to("bob@example.org")[-1] == "your-move"
+
+
+def test_the_phase_deadline_passes_everyone_still_guarding_and_keeps_their_guards(app):
+    game = new_game(**TIMING)
+    advance_to_guarding(game)
+    game = fresh(game.id)
+    guarding = engine_for(game).to_act(game.state)
+    assert len(guarding) > 1 and game.deadline_at == NOW + 48 * H
+    first, *late = guarding
+    guard = next(a for a in engine_for(game).legal_actions(game.state, first) if a["type"] == "guard")
+    submit(game.seat_named(first), [guard, {"type": "pass"}], now=NOW + H)
+    assert fresh(game.id).deadline_at == NOW + 48 * H  # the phase keeps its one deadline
+    assert run_due_games(NOW + 48 * H).timeouts == len(late)
+    game = fresh(game.id)
+    assert timed_out(game.id) == [(player, {"type": "pass"}) for player in late]
+    assert engine_for(game).view(game.state, None)["turn"] == 2  # the phase resolved
+    report = engine_for(game).view(game.state, None)["reports"][-1]
+    assert any(entry["guard"] == guard["token"] and entry["board"] == first for entry in report["entrances"])
+
+
+def test_one_reminder_per_move_at_the_set_time_however_many_passes(app):
+    game = new_game(**TIMING)
+    assert run_due_games(NOW + 20 * H - timedelta(seconds=1)).reminders == 0
+    assert run_due_games(NOW + 20 * H).reminders == 1
+    assert run_due_games(NOW + 20 * H).reminders == 0
+    assert run_due_games(NOW + 23 * H).reminders == 0
+    assert kinds_to("ann@example.org") == ["invitation", "reminder"]
+    reminder = outbox("ann@example.org")[-1]
+    assert reminder.subject.startswith("[Tàin #1] Turn 1: your move, until") and "/play/" in reminder.body_text
+    assert kinds_to("bob@example.org") == ["invitation"]
+    submit(game.seat_named("Ann"), {"type": "pass"}, now=NOW + 21 * H)  # Bob's move: his own reminder
+    assert run_due_games(NOW + 21 * H + 20 * H).reminders == 1
+    assert kinds_to("bob@example.org") == ["invitation", "your-move", "reminder"]
+
+
+def test_a_short_deadline_is_reminded_halfway(app):
+    game = new_game(move_deadline=2 * H, phase_deadline=4 * H, reminder_before=4 * H)
+    assert game.reminder_at == NOW + H
+
+
+def test_a_deadline_on_an_away_day_moves_past_it(app):
+    game = new_game(**TIMING)
+    tomorrow = (NOW + 24 * H).date()
+    kept = set_away_days(game.seat_named("Ann"), [tomorrow, tomorrow + timedelta(days=1), date(2000, 1, 1)], now=NOW)
+    assert kept == [tomorrow.isoformat(), (tomorrow + timedelta(days=1)).isoformat()]  # the past is dropped
+    game = fresh(game.id)
+    assert game.deadline_at == NOW + 72 * H and game.reminder_at == NOW + 68 * H
+    assert run_due_games(NOW + 71 * H).timeouts == 0
+    set_away_days(game.seat_named("Bob"), [(NOW + 96 * H).date()], now=NOW)
+    submit(game.seat_named("Ann"), {"type": "pass"}, now=NOW + 72 * H)  # Bob's deadline falls on his day away
+    assert fresh(game.id).deadline_at == NOW + 120 * H
+    with pytest.raises(BadPreference):
+        set_away_days(game.seat_named("Ann"), [tomorrow + timedelta(days=n) for n in range(31)], now=NOW)
+
+
+def test_a_pass_after_downtime_catches_up_in_order(app):
+    games = [new_game(**TIMING) for _ in range(3)]
+    submit(games[1].seat_named("Ann"), {"type": "pass"}, now=NOW + 2 * H)  # game 2's deadline is later
+    assert [g.id for g in db.session.query(Game).order_by(Game.wake_at, Game.id)] == [1, 3, 2]
+    later = NOW + 10 * 24 * H  # the clock was down for ten days
+    report = run_due(later)
+    assert report.games.timeouts == 3 and report.games.reminders == 0  # too late to remind
+    for game in games:
+        game = fresh(game.id)
+        assert len(timed_out(game.id)) == 1 and game.deadline_at == later + 24 * H
+    order = [r.game_id for r in db.session.query(ActionRecord).filter_by(on_timeout=True).order_by(ActionRecord.id)]
+    assert order == [1, 3, 2]
+    assert run_due(later).games.timeouts == 0
+
+
+def test_a_bot_moves_for_a_late_player_when_the_game_says_so(app):
+    game = new_game(**TIMING, bot_on_timeout=True)
+    run_due_games(NOW + 24 * H)
+    (player, action), = timed_out(game.id)
+    assert player == "Ann" and action["type"] != "pass"
+    advance_to_guarding(fresh(game.id))
+    game = fresh(game.id)
+    guarding = engine_for(game).to_act(game.state)
+    run_due_games(game.deadline_at)
+    bot_moves = timed_out(game.id)[1:]
+    assert {p for p, _ in bot_moves} == set(guarding)
+    assert any(a["type"] == "guard" for _, a in bot_moves)
+    assert engine_for(fresh(game.id)).view(fresh(game.id).state, None)["turn"] == 2
+
+
+def test_the_admin_can_change_timing_extend_pause_resume_and_time_out(app):
+    game = new_game(**TIMING)
+    set_timing(game.id, Timing(12 * H, 24 * H, None, True), now=NOW)
+    game = fresh(game.id)
+    assert (game.move_deadline_seconds, game.reminder_before_seconds, game.bot_on_timeout) == (12 * 3600, None, True)
+    assert extend_deadline(game.id, 6 * H, now=NOW) == NOW + 30 * H
+    assert fresh(game.id).reminder_at == NOW + 26 * H
+    pause(game.id, now=NOW + 10 * H)
+    assert fresh(game.id).wake_at is None and run_due_games(NOW + 100 * H).timeouts == 0
+    resume(game.id, now=NOW + 100 * H)
+    game = fresh(game.id)
+    assert game.deadline_at == NOW + 120 * H and game.wake_at == NOW + 116 * H  # 20 hours were left
+    with pytest.raises(StaleMove):
+        apply_timeouts(game.id, now=NOW + 101 * H, expected_version=5)
+    assert apply_timeouts(game.id, now=NOW + 101 * H, expected_version=0) == 1
+    game = fresh(game.id)
+    assert engine_for(game).to_act(game.state) == ["Bob"] and game.deadline_at == NOW + 113 * H
+
+
+def test_digest_seats_get_one_email_a_day_listing_what_waits(app):
+    game = new_game(**TIMING)
+    set_mail_mode(game.seat_named("Bob"), "digest", now=NOW)
+    submit(game.seat_named("Ann"), {"type": "pass"}, now=NOW + H)
+    assert kinds_to("bob@example.org") == ["invitation"]  # no per-move email
+    assert send_due_digests(NOW + 23 * H) == 0
+    assert send_due_digests(NOW + 24 * H) == 1
+    assert send_due_digests(NOW + 24 * H) == 0
+    digest = outbox("bob@example.org")[-1]
+    assert digest.kind == "digest" and "It is your move" in digest.body_text
+    assert send_due_digests(NOW + 5 * 24 * H) == 1  # after downtime: one, not one per day missed
+    assert len({m.message_id for m in outbox("bob@example.org")}) == 3
+    with pytest.raises(BadPreference):
+        set_mail_mode(game.seat_named("Bob"), "weekly", now=NOW)
