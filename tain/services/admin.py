@@ -18,9 +18,11 @@ from tain.extensions import db
 from tain.games import Action
 from tain.models import ActionRecord, Game, OutboxMessage, Seat
 
-from . import audit, notify
+from . import audit, deadlines, notify
 from .errors import InvalidGame, ServiceError
-from .games import NewPlayer, create_game, engine_for, is_email_address, let_bots_play, locked_game, parse_player
+from .games import (
+    NewPlayer, create_game, engine_for, get_game_row, is_email_address, let_bots_play, locked_game, parse_player,
+)
 from .links import revoke_links
 
 FILTERS = ("running", "waiting", "paused", "finished", "cancelled")
@@ -294,3 +296,55 @@ def create(game_name: str, lines: list[str], *, actor: str, now: datetime, first
         f"{seat.name} (bot)" if seat.bot else f"{seat.name} <{seat.email}>" for seat in game.seats))
     db.session.commit()
     return game
+
+
+def _clock_change(game_id: int, *, paused: bool | None = None) -> Game:
+    """The game, if its clock may be changed (running, and paused or not as required)."""
+    game = get_game_row(game_id)
+    _open(game)
+    if paused is not None and bool(game.paused_at) != paused:
+        raise AdminRefusal(f"Game #{game.id} is {'not ' if paused else 'already '}paused.")
+    return game
+
+
+def pause(game_id: int, *, actor: str, now: datetime) -> None:
+    """Stop the game's clock (tain.services.deadlines), audit-logged."""
+    _clock_change(game_id, paused=False)
+    deadlines.pause(game_id, now=now)
+    _audited(actor, "pause", game_id, now)
+
+
+def resume(game_id: int, *, actor: str, now: datetime) -> None:
+    """Restart the clock with the time that was left at the pause, audit-logged."""
+    _clock_change(game_id, paused=True)
+    deadlines.resume(game_id, now=now)
+    _audited(actor, "resume", game_id, now)
+
+
+def extend(game_id: int, until: datetime, *, actor: str, now: datetime) -> datetime | None:
+    """Move the running deadline later, to `until`; refused for a time already past or not later."""
+    game = _clock_change(game_id)
+    if game.deadline_at is None:
+        raise AdminRefusal(f"Game #{game.id} has no deadline running to extend.")
+    if until <= now:
+        raise AdminRefusal("That deadline is in the past; choose a later time.")
+    if until <= game.deadline_at:
+        raise AdminRefusal("Choose a deadline later than the current one (to shorten it, apply the time-out now).")
+    old = game.deadline_at
+    new = deadlines.extend_deadline(game_id, until - old, now=now)
+    _audited(actor, "extend deadline", game_id, now, f"{old:%Y-%m-%d %H:%M} → {until:%Y-%m-%d %H:%M} UTC")
+    return new
+
+
+def time_out_now(game_id: int, version: int, *, actor: str, now: datetime) -> int:
+    """Apply the deadline now to everyone still to act (as the page showed the game at `version`)."""
+    _clock_change(game_id)
+    late = deadlines.apply_timeouts(game_id, now=now, expected_version=version)
+    _audited(actor, "time out now", game_id, now, f"{late} players timed out")
+    return late
+
+
+def _audited(actor: str, action: str, game_id: int, now: datetime, detail: str = "") -> None:
+    # The clock services commit their own transaction; the entry follows at once.
+    audit.record(actor, action, now=now, game_id=game_id, detail=detail)
+    db.session.commit()

@@ -1,4 +1,5 @@
-"""The front page and the "new game" form (the admin dashboard of issue 5 reuses the form)."""
+"""The front page and the "new game" form: open to all with the development mailbox; with a mail
+server it moves behind the admin login (the dashboard reuses the form)."""
 from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, redirect, render_template, url_for
@@ -43,6 +44,9 @@ def index() -> str:
 
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game() -> Response | str | tuple[str, int]:
+    if current_app.config.get("MAIL_SERVER"):
+        # With real mail, anyone could email strangers from here: games are made behind the admin login.
+        return redirect(url_for("admin.new_game"), code=303)
     form = new_game_form()
     if not form.validate_on_submit():
         return render_template("lobby/new_game.html", form=form), 400 if form.is_submitted() else 200

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import HiddenField, IntegerField, PasswordField, StringField, TextAreaField
+from wtforms import DateTimeLocalField, HiddenField, IntegerField, PasswordField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 
@@ -34,3 +34,13 @@ class ReplaceForm(SeatForm):
 class ImportForm(FlaskForm):
     file = FileField("An exported game (.json)")
     text = TextAreaField("…or paste it here", validators=[Optional(), Length(max=2_000_000)])
+
+
+class ExtendForm(ConfirmForm):
+    until = DateTimeLocalField("New deadline (UTC)", format=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+                               validators=[InputRequired(message="Give the new deadline as a date and time.")])
+
+
+class TimeoutForm(ConfirmForm):
+    version = IntegerField(validators=[InputRequired(message="This form is incomplete; reload the game's page."),
+                                       NumberRange(min=0)])

@@ -1,6 +1,7 @@
 """Games: the filtered list, a game's page (public board, seats, log, mail), reveal, create, and actions."""
 from __future__ import annotations
 
+from datetime import timezone
 from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
@@ -12,10 +13,10 @@ from tain.services.errors import InvalidGame
 from tain.services.games import get_game_row, parse_duration
 from tain.web import utcnow
 from tain.web.lobby import new_game_form
-from tain.web.play_context import seat_colours
+from tain.web.play_context import format_deadline, seat_colours
 
 from . import bp, confirmation, current_admin
-from .forms import ConfirmForm, ReplaceForm, SeatForm
+from .forms import ConfirmForm, ExtendForm, ReplaceForm, SeatForm, TimeoutForm
 
 
 @bp.get("/")
@@ -162,3 +163,54 @@ def cancel(game_id: int) -> Response | str:
         return page
     service.cancel(game_id, actor=current_admin(), now=utcnow())
     return _done(game_id, f"Game #{game_id} is cancelled.")
+
+
+@bp.post("/games/<int:game_id>/pause")
+def pause(game_id: int) -> Response | str:
+    get_game_row(game_id)
+    page = confirmation(ConfirmForm(), f"Pause game #{game_id}? Its clock stops: no deadline passes and no "
+                                       "reminder goes until you resume it.", "Pause the game")
+    if page:
+        return page
+    service.pause(game_id, actor=current_admin(), now=utcnow())
+    return _done(game_id, f"Game #{game_id} is paused; its clock has stopped.")
+
+
+@bp.post("/games/<int:game_id>/resume")
+def resume(game_id: int) -> Response | str:
+    get_game_row(game_id)
+    page = confirmation(ConfirmForm(), f"Resume game #{game_id}? Its clock restarts with the time that was left.",
+                        "Resume the game")
+    if page:
+        return page
+    service.resume(game_id, actor=current_admin(), now=utcnow())
+    return _done(game_id, f"Game #{game_id} is running again, with the time that was left.")
+
+
+@bp.post("/games/<int:game_id>/extend")
+def extend(game_id: int) -> Response | str | tuple[str, int]:
+    form = ExtendForm()
+    get_game_row(game_id)
+    if not form.validate():
+        return _invalid(form)
+    until = form.until.data.replace(tzinfo=timezone.utc)
+    page = confirmation(form, f"Move game #{game_id}'s deadline to {format_deadline(until)}?", "Extend the deadline")
+    if page:
+        return page
+    service.extend(game_id, until, actor=current_admin(), now=utcnow())
+    return _done(game_id, f"The deadline is now {format_deadline(until)}.")
+
+
+@bp.post("/games/<int:game_id>/timeout")
+def timeout(game_id: int) -> Response | str | tuple[str, int]:
+    form = TimeoutForm()
+    game = get_game_row(game_id)
+    if not form.validate():
+        return _invalid(form)
+    waiting = ", ".join(service.game_row(game).to_act) or "nobody"
+    page = confirmation(form, f"Apply the time-out in game #{game_id} now? Whoever is still to act "
+                              f"({waiting}) is timed out as if the deadline had passed.", "Apply the time-out now")
+    if page:
+        return page
+    late = service.time_out_now(game_id, form.version.data, actor=current_admin(), now=utcnow())
+    return _done(game_id, f"{late} player{'s were' if late != 1 else ' was'} timed out.")

@@ -1,0 +1,160 @@
+"""Bad input to the admin dashboard: a clear message, nothing changed, never a 500."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import func, select
+
+from admin_support import PASSWORD, act, csrf, log_in
+from support import new_game
+from tain.extensions import db
+from tain.models import AuditEntry, Game, OutboxMessage
+
+FIVE = "\n".join(f"P{i} <p{i}@example.org>" for i in range(5))
+
+
+@pytest.fixture
+def config(config):
+    config.update(ADMIN_PASSWORD=PASSWORD, ADMIN_LOGIN_LIMIT="3 per minute")
+    return config
+
+
+@pytest.fixture
+def admin(client):
+    log_in(client)
+    return client
+
+
+def snapshot() -> tuple:
+    """Everything an admin action could change."""
+    games = [(g.id, g.status, g.version, g.deadline_at, g.paused_at, tuple((s.email, s.bot, s.link_key) for s in g.seats))
+             for g in db.session.scalars(select(Game).order_by(Game.id))]
+    db.session.expire_all()
+    return (games, db.session.scalar(select(func.count()).select_from(AuditEntry)),
+            db.session.scalar(select(func.count()).select_from(OutboxMessage)))
+
+
+def test_a_wrong_password_is_refused_clearly(client):
+    response = log_in(client, password="wrong")
+    assert response.status_code == 401 and "That name and password do not match." in response.text
+    assert log_in(client, name="nobody").status_code == 401
+    assert client.get("/admin/").status_code == 303
+
+
+def test_login_attempts_are_rate_limited(client):
+    for _ in range(3):
+        assert log_in(client, password="wrong").status_code == 401
+    response = log_in(client)  # even the right password, once the limit is hit
+    assert response.status_code == 429 and "Too many login attempts" in response.text
+    assert client.get("/admin/").status_code == 303
+
+
+def test_an_expired_session_logs_out_and_changes_nothing(admin, app):
+    game = new_game()
+    token = csrf(admin)
+    before = snapshot()
+    with admin.session_transaction() as session:
+        session["admin_seen"] -= app.config["ADMIN_SESSION_MINUTES"] * 60 + 1
+    response = admin.post("/admin/games/1/cancel", data={"csrf_token": token, "confirm": "yes"})
+    assert response.status_code == 303 and response.location == "/admin/login"
+    assert "Your session expired" in admin.get("/admin/login").text
+    assert snapshot() == before and db.session.get(Game, game.id).status == "running"
+
+
+def test_a_form_without_its_csrf_token_changes_nothing(admin):
+    new_game()
+    before = snapshot()
+    for path in ["/admin/games/1/cancel", "/admin/games/1/pause", "/admin/games/1/revoke", "/admin/logout"]:
+        response = admin.post(path, data={"confirm": "yes"})
+        assert response.status_code == 400 and "Reload it and try again" in response.text
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"players": "Ann <ann@example.org>"}, "takes 2 to 4 players, not 1"),
+    ({"players": FIVE}, "takes 2 to 4 players, not 5"),
+    ({"players": "Ann <ann@example.org>\nBob <ann@example.org>"}, "the same email address"),
+    ({"players": "Ann <ann@example.org>\nBob <bob-at-example>"}, "is not an email address"),
+    ({"players": "Ann <ann@example.org>\nBob"}, "Write each player as Name &lt;email@example.org&gt;"),
+    ({"players": "Dana (bot)\nEve (bot)"}, "at least one player who is not a bot"),
+    ({"move_deadline": "-5h"}, "Write a duration as 90s, 30m, 24h or 3d"),
+    ({"move_deadline": "0h"}, "Write a duration"),
+    ({"players": ""}, "This field is required"),
+    ({"first_player": "Zed"}, "is not one of the players"),
+    ({"game": "chess"}, "Not a valid choice"),
+])
+def test_a_new_game_with_absurd_values_is_refused(admin, fields, message):
+    data = {"game": "tain", "players": "Ann <ann@example.org>\nBob <bob@example.org>", "move_deadline": "24h",
+            "phase_deadline": "48h", **fields}
+    response = act(admin, "/admin/games/new", confirm=False, **data)
+    assert response.status_code == 400 and message in response.text
+    assert snapshot() == ([], 0, 0)
+
+
+def test_an_unknown_game_or_seat_or_message(admin):
+    game = new_game(move_deadline=timedelta(hours=24))
+    before = snapshot()
+    assert admin.get("/admin/games/99").status_code == 404
+    assert "There is no game #99." in admin.get("/admin/games/99").text
+    for path in ["cancel", "pause", "resume", "revoke", "export", "reveal", "resend"]:
+        response = act(admin, f"/admin/games/99/{path}", seat=1)
+        assert response.status_code == 404 and "There is no game #99." in response.text, path
+    for path in ["reveal", "resend", "bot", "replace"]:
+        response = act(admin, f"/admin/games/{game.id}/{path}", seat=999, email="new@example.org")
+        assert response.status_code == 400 and "has no such seat" in response.text, path
+        response = act(admin, f"/admin/games/{game.id}/{path}", seat="", email="new@example.org")
+        assert response.status_code == 400 and "Choose a seat." in response.text, path
+    assert act(admin, "/admin/mail/999/retry").status_code == 400
+    assert snapshot() == before
+
+
+def test_bad_clock_changes(admin):
+    game = new_game(move_deadline=timedelta(hours=24))
+    before = snapshot()
+    cases = [
+        ("extend", {"until": "2001-01-01T00:00"}, "That deadline is in the past"),
+        ("extend", {"until": game.deadline_at.strftime("%Y-%m-%dT%H:%M")}, "later than the current one"),
+        ("extend", {"until": "next tuesday"}, "Not a valid datetime value"),
+        ("extend", {}, "Give the new deadline"),
+        ("resume", {}, "is not paused"),
+        ("timeout", {}, "This form is incomplete"),
+        ("timeout", {"version": 5}, "The game has moved on"),
+    ]
+    for path, fields, message in cases:
+        response = act(admin, f"/admin/games/{game.id}/{path}", **fields)
+        assert response.status_code in (400, 409) and message in response.text, (path, fields, response.text[-600:])
+    assert snapshot() == before
+
+
+def test_bad_player_replacements(admin):
+    game = new_game()
+    before = snapshot()
+    bob = game.seat_named("Bob").id
+    for email, message in [("not-an-address", "is not an email address"), ("", "Give the new player"),
+                           ("CAT@example.org", "already plays in game #1")]:
+        response = act(admin, f"/admin/games/{game.id}/replace", seat=bob, email=email)
+        assert response.status_code == 400 and message in response.text, email
+    assert snapshot() == before
+
+
+def test_bad_imports(admin):
+    new_game()
+    before = snapshot()
+    for text, message in [("{not json", "That is not a JSON file."), ("[]", "This is not a game export"),
+                          ('{"format": "tain-game/1", "game": "chess"}', "There is no game called"),
+                          ('{"format": "tain-game/1", "game": "tain", "seed": 1, "players": [], "actions": []}',
+                           "2 to 4 players")]:
+        response = act(admin, "/admin/games/import", confirm=False, text=text)
+        assert response.status_code == 400 and message in response.text, text
+    assert snapshot() == before
+
+
+def test_a_game_that_is_over_or_cancelled_cannot_be_changed(admin):
+    game = new_game()
+    act(admin, f"/admin/games/{game.id}/cancel")
+    before = snapshot()
+    for path in ["cancel", "pause", "bot", "replace"]:
+        response = act(admin, f"/admin/games/{game.id}/{path}", seat=game.seats[0].id, email="x@example.org")
+        assert response.status_code == 400 and "is cancelled; it cannot be changed" in response.text, path
+    assert snapshot() == before
