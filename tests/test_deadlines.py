@@ -163,3 +163,23 @@ def test_digest_seats_get_one_email_a_day_listing_what_waits(app):
     assert len({m.message_id for m in outbox("bob@example.org")}) == 3
     with pytest.raises(BadPreference):
         set_mail_mode(game.seat_named("Bob"), "weekly", now=NOW)
+
+
+def test_the_play_page_sets_days_away_and_the_digest(client, app):
+    from support import csrf_of, token
+
+    game = new_game(**TIMING)
+    day = [(date.today() + timedelta(days=n)).isoformat() for n in (10, 11, 12, 13)]
+    url = f"/play/{token(game, 'Bob')}"
+    page = client.get(url).text
+    assert 'name="away_days"' in page and 'name="mail_mode"' in page
+    response = client.post(url, data={
+        "csrf_token": csrf_of(page), "away_days": f"{day[0]}, {day[2]}..{day[3]}", "mail_mode": "digest"})
+    assert response.status_code == 303
+    seat = fresh(game.id).seat_named("Bob")
+    assert seat.away_days == [day[0], day[2], day[3]] and seat.mail_mode == "digest"
+    assert f"{day[0]} {day[2]}" in client.get(url).text
+    bad = client.post(url, data={"csrf_token": csrf_of(page), "away_days": "soon", "mail_mode": "each"},
+                      follow_redirects=True)
+    assert "Write days away as" in bad.text and fresh(game.id).seat_named("Bob").mail_mode == "digest"
+    assert client.post(url, data={"away_days": ""}).status_code == 400  # no CSRF token

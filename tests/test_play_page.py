@@ -89,8 +89,9 @@ def sort_key(action: dict[str, Any]) -> str:
 
 
 def forms_of(html: str) -> list[Form]:
+    """The page's move forms (the seat's settings form, last on the page, is tested in test_deadlines)."""
     parser = FormParser()
-    parser.feed(html)
+    parser.feed(html.split('<section class="settings"')[0])
     return parser.forms
 
 

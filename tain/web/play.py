@@ -5,6 +5,8 @@ fields `csrf_token`, `version` (the number of actions the game had when the page
 was shown) and either one `action` (an action as JSON, from a button) or several
 `actions` (each an action as JSON or empty for "leave empty", applied in order,
 all or nothing — simultaneous guarding sends every guard, then the pass).
+The seat's settings form (templates/play/_settings.html) sends `mail_mode` and
+`away_days` instead.
 
 After a POST the player is sent back to the page (POST-redirect-GET) with a
 message: the move was recorded, or why nothing was done. A bad, expired or
@@ -12,20 +14,25 @@ revoked link is a 403 page (tain.web.errors).
 """
 from __future__ import annotations
 
+from datetime import datetime
+
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from tain.models import Seat
 from tain.services.errors import IllegalAction, NotYourMove, StaleMove
 from tain.services.games import engine_for
 from tain.services.links import seat_from_token
 from tain.services.play import record_visit, seat_snapshot, submit
+from tain.services.preferences import BadPreference, set_away_days, set_mail_mode
 
 from . import utcnow
-from .play_context import IncompleteForm, actions_from_form, page_context, version_from_form
+from .play_context import IncompleteForm, actions_from_form, away_days_from_form, page_context, version_from_form
 
 bp = Blueprint("play", __name__)
 
 MOVE_RECORDED = "Your move was recorded."
+SETTINGS_SAVED = "Your days away and email choice were saved."
 
 
 @bp.get("/play/<token>")
@@ -34,13 +41,17 @@ def show(token: str) -> str:
     seat = seat_from_token(token, now)
     record_visit(seat, now)
     game = seat.game
-    return render_template("play/page.html", **page_context(engine_for(game), seat_snapshot(seat), game.deadline_at))
+    return render_template("play/page.html", **page_context(engine_for(game), seat_snapshot(seat), game.deadline_at),
+                           away_days=" ".join(seat.away_days or []), mail_mode=seat.mail_mode)
 
 
 @bp.post("/play/<token>")
 def act(token: str) -> Response:
     now = utcnow()
     seat = seat_from_token(token, now)
+    if "mail_mode" in request.form:
+        save_settings(seat, now)
+        return redirect(url_for("play.show", token=token), code=303)
     try:
         version = version_from_form(request.form)
         submit(seat, actions_from_form(request.form), now=now, expected_version=version)
@@ -49,3 +60,14 @@ def act(token: str) -> Response:
     else:
         flash(MOVE_RECORDED, "success")
     return redirect(url_for("play.show", token=token), code=303)
+
+
+def save_settings(seat: Seat, now: datetime) -> None:
+    """The settings form: the seat's days away (deadlines falling on them move past them) and its email choice."""
+    try:
+        set_away_days(seat, away_days_from_form(request.form), now=now)
+        set_mail_mode(seat, request.form.get("mail_mode", "each"), now=now)
+    except BadPreference as refusal:
+        flash(str(refusal), "error")
+    else:
+        flash(SETTINGS_SAVED, "success")

@@ -8,12 +8,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
 from tain.games import Action, Game as Engine, IllegalAction
+from tain.services.preferences import BadPreference
 
 
 class IncompleteForm(ValueError):
@@ -109,6 +110,21 @@ def version_from_form(form: Mapping[str, str]) -> int:
     if not text.isdigit():
         raise IncompleteForm()
     return int(text)
+
+
+def away_days_from_form(form: Mapping[str, str]) -> list[date]:
+    """`away_days`: dates as 2030-05-02, or ranges as 2030-05-02..2030-05-05, separated by spaces or commas."""
+    days: list[date] = []
+    for part in form.get("away_days", "").replace(",", " ").split():
+        first, _, last = part.partition("..")
+        try:
+            start, end = date.fromisoformat(first), date.fromisoformat(last or first)
+        except ValueError:
+            raise BadPreference(f"Write days away as 2030-05-02 or 2030-05-02..2030-05-05, not {part[:30]!r}.") from None
+        if (end - start).days > 366:
+            raise BadPreference("Choose days within the coming year.")
+        days += [start + timedelta(days=n) for n in range((end - start).days + 1)]
+    return days
 
 
 def seat_colours(players: Sequence[str]) -> dict[str, str]:
