@@ -109,6 +109,20 @@ def parse_picture(picture: str) -> tuple[dict[str, str], dict[str, str]]:
     return board, kings
 
 
+def picture_of(state: dict) -> str:
+    """The picture of a state's board and kings (the inverse of parse_picture)."""
+    lines = []
+    for row in range(7, 0, -1):
+        words = []
+        for column in COLUMNS:
+            square = f"{column}{row}"
+            owner = state["board"].get(square)
+            word = "." if owner is None else owner[0]
+            words.append(word.upper() if owner and state["kings"].get(owner) == square else word)
+        lines.append(" ".join(words))
+    return "\n".join(lines)
+
+
 def all_bridges(board: dict[str, str], sparing: Iterable[str] = ()) -> dict[str, str]:
     """A bridge on every adjacent same-colour pair, except the pairs touching a square in `sparing`."""
     sparing = set(sparing)
