@@ -6,7 +6,6 @@ transaction, so a bot seat never waits for a deadline.
 from __future__ import annotations
 
 from tain.games import Action, Game as Engine
-from tain.games.tain.bots import HeuristicBot
 from tain.models import Game
 
 
@@ -18,5 +17,5 @@ def next_bot_move(game: Game, engine: Engine) -> tuple[str, Action] | None:
     player = next((name for name in engine.to_act(game.state) if name in bots), None)
     if player is None:
         return None
-    bot = HeuristicBot(seed=game.seed + game.version)  # varied, and the same again for the same position
+    bot = engine.make_bot(game.seed + game.version)  # varied, and the same again for the same position
     return player, bot.choose(engine.view(game.state, player), engine.legal_actions(game.state, player))
