@@ -63,9 +63,9 @@ def start_game(state: State, first: Player) -> None:
 
 def _check_setup(players: list[Player], seed: int, options: dict[str, Any]) -> None:
     check_setup("Tara", players, seed, options, 2, 2, KNOWN_OPTIONS)
-    if options.get("games", 2) not in (1, 2):
+    if type(options.get("games", 2)) is not int or options.get("games", 2) not in (1, 2):
         raise SetupError("A Tara match is 1 or 2 games.")
-    if options.get("level", 1) not in (1, 2):
+    if type(options.get("level", 1)) is not int or options.get("level", 1) not in (1, 2):
         raise SetupError("Tara is played at level 1 or 2.")
 
 
