@@ -138,6 +138,8 @@ def test_t4_first_player_from_the_seed_is_repeatable_and_varies():
     (["red"], {}), (["red", "blue", "green"], {}), (["red", "red"], {}), (["red", " blue"], {}),
     (["red", "blue"], {"games": 3}), (["red", "blue"], {"games": 0}), (["red", "blue"], {"level": 3}),
     (["red", "blue"], {"first_player": "green"}), (["red", "blue"], {"variant": "cards"}),
+    (["red", "blue"], {"games": True}), (["red", "blue"], {"level": True}),    # booleans are not numbers here
+    (["red", "blue"], {"games": 1.0}), (["red", "blue"], {"level": "2"}),
 ])
 def test_t4_setup_refuses_bad_players_and_options(players, options):
     with pytest.raises(SetupError):
