@@ -183,12 +183,18 @@ def test_apply_never_changes_its_input_and_text_forms_round_trip(table):
 
 @FAST
 @given(tables())
-def test_timeout_action_is_always_legal_for_the_player_to_move(table):
+def test_timeout_action_is_always_legal_and_timeout_actions_finish_a_started_turn(table):
     for state, player, action in match(table):
         if player is None:
             break
         chosen = GAME.timeout_action(state, player)
         assert canonical(chosen) in {canonical(a) for a in GAME.legal_actions(state, player)}
+        if state["phase"] == "battle" and state["step"] != "start":  # a deadline mid-turn
+            finished = state
+            for action in GAME.timeout_actions(state, player):
+                finished = GAME.apply(finished, player, action)
+            assert finished["turn"] == state["turn"] + 1 or finished["game_number"] > state["game_number"] \
+                or GAME.is_over(finished)
 
 
 # ----- apply refuses exactly what legal_actions does not list ------------------------------------------------

@@ -628,16 +628,7 @@ def test_t12_a_moved_enemy_bridge_goes_into_the_enemy_kings_lines():
 # ----- T13: time-outs ---------------------------------------------------------------------------------------
 
 def test_t13_the_timeout_action_is_legal_for_the_player_to_move_at_every_step():
-    positions = [
-        new_match(),
-        play(new_match(), [(RED, "build D4")]),
-        manoeuvre_position(SIEGE, RED, level=2),
-        battle_position(MIXED, RED, bridges={}),
-        play(battle_position(MIXED, RED, bridges={}), [(RED, "swap D5")]),
-        bridge_move_position(),
-        play(bridge_move_position(), [(RED, "move-bridge B1-B2 D7-E7")]),
-    ]
-    for state in positions:
+    for state in t13_positions():
         player = GAME.to_act(state)[0]
         action = GAME.timeout_action(state, player)
         assert action in GAME.legal_actions(state, player)
@@ -678,3 +669,60 @@ def test_pairs_in_actions_are_written_in_board_order():
     for action in GAME.legal_actions(state, RED):
         a, b = action["pair"].split("-")
         assert action["pair"] == pair(a, b)
+
+
+def t13_positions() -> list[dict]:
+    return [
+        new_match(),
+        play(new_match(), [(RED, "build D4")]),
+        manoeuvre_position(SIEGE, RED, level=2),
+        battle_position(MIXED, RED, bridges={}),
+        play(battle_position(MIXED, RED, bridges={}), [(RED, "swap D5")]),
+        bridge_move_position(),
+        play(bridge_move_position(), [(RED, "move-bridge B1-B2 D7-E7")]),
+    ]
+
+
+def test_t13_timeout_actions_complete_the_late_players_turn_from_any_step():
+    for state in t13_positions():
+        player = GAME.to_act(state)[0]
+        before = copy.deepcopy(state)
+        actions = GAME.timeout_actions(state, player)
+        assert state == before
+        assert actions and actions[0] == GAME.timeout_action(state, player)
+        for index, action in enumerate(actions):
+            assert GAME.to_act(state) == [player] and state["turn"] == before["turn"], "the turn ended too soon"
+            assert action in GAME.legal_actions(state, player)
+            state = GAME.apply(state, player, action)
+        assert state["turn"] == before["turn"] + 1 or GAME.is_over(state)
+        if state["phase"] == "battle":
+            assert GAME.to_act(state) == [other_player(player)] and state["step"] == "start"
+
+
+def other_player(player: str) -> str:
+    return BLUE if player == RED else RED
+
+
+# ----- the view: Tara hides nothing ---------------------------------------------------------------------------
+
+def test_every_player_and_spectators_see_the_same_view_but_for_you():
+    for state in t13_positions():
+        views = {viewer: GAME.view(state, viewer) for viewer in (RED, BLUE, None)}
+        assert {viewer: view.pop("you") for viewer, view in views.items()} == {RED: RED, BLUE: BLUE, None: None}
+        assert views[RED] == views[BLUE] == views[None]
+    with pytest.raises(IllegalAction):
+        GAME.view(new_match(), "zed")
+
+
+def test_the_view_offers_the_swaps_and_links_of_the_step_in_the_battle_only():
+    assert "swappable" not in GAME.view(new_match(), None)
+    state = battle_position(MIXED, RED, bridges={})
+    view = GAME.view(state, BLUE)
+    assert view["swappable"] == sorted(t.split()[1] for t in swaps(state)) and view["linkable"] == []
+    state = play(state, [(RED, "swap D5")])
+    view = GAME.view(state, None)
+    assert (view["step"], view["to_act"]) == ("link", [RED])
+    assert set(view["linkable"]) == {t.split()[1] for t in legal(state)}
+    assert view["last_turn"][RED] == ["swap D5"]
+    state = play(state, [(RED, "link C5-D5")])
+    assert GAME.view(state, None)["last_turn"][RED] == ["swap D5", "link C5-D5"]
