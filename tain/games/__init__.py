@@ -8,7 +8,7 @@
 """
 from __future__ import annotations
 
-from tain.games.base import Action, Game, IllegalAction, Player, SetupError, State, UnknownGame, View
+from tain.games.base import Action, Bot, Game, IllegalAction, Player, SetupError, State, UnknownGame, View
 from tain.games.tain import TainGame
 
 _REGISTRY: dict[str, Game] = {game.name: game for game in (TainGame(),)}
@@ -28,6 +28,6 @@ def game_names() -> list[str]:
 
 
 __all__ = [
-    "Action", "Game", "IllegalAction", "Player", "SetupError", "State", "UnknownGame", "View",
+    "Action", "Bot", "Game", "IllegalAction", "Player", "SetupError", "State", "UnknownGame", "View",
     "get_game", "game_names",
 ]

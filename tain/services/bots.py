@@ -5,8 +5,13 @@ transaction, so a bot seat never waits for a deadline.
 """
 from __future__ import annotations
 
-from tain.games import Action, Game as Engine
+from tain.games import Action, Bot, Game as Engine
 from tain.models import Game
+
+
+def bot_for(game: Game, engine: Engine) -> Bot:
+    """The game's bot, seeded by the position: varied, and the same again for the same position."""
+    return engine.make_bot(game.seed + game.version)
 
 
 def next_bot_move(game: Game, engine: Engine) -> tuple[str, Action] | None:
@@ -17,5 +22,4 @@ def next_bot_move(game: Game, engine: Engine) -> tuple[str, Action] | None:
     player = next((name for name in engine.to_act(game.state) if name in bots), None)
     if player is None:
         return None
-    bot = engine.make_bot(game.seed + game.version)  # varied, and the same again for the same position
-    return player, bot.choose(engine.view(game.state, player), engine.legal_actions(game.state, player))
+    return player, bot_for(game, engine).choose(engine.view(game.state, player), engine.legal_actions(game.state, player))

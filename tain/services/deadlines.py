@@ -17,17 +17,16 @@ from sqlalchemy import select
 
 from tain.extensions import db
 from tain.games import Game as Engine
-from tain.games.tain.bots import HeuristicBot
 from tain.models import Game
 
 from . import notify
+from .bots import bot_for
 from .errors import NotYourMove, StaleMove
 from .games import _seconds, apply_actions, engine_for, locked_game, write_transaction
 from .timing import move_past_away_days, set_wake, shift
 
 log = logging.getLogger(__name__)
 CLAIM_BATCH = 500
-MAX_BOT_MOVES = 20  # a bot guarding for a late player places at most this many tokens, then passes
 
 
 @dataclass(frozen=True)
@@ -151,29 +150,17 @@ def _wake(game: Game, now: datetime, report: PassReport) -> None:
 
 
 def _time_out(game: Game, now: datetime) -> int:
-    """R19: each late player is passed (the engine's timeout action) or, if the game says so, a bot
-    moves for them from their view — one move in turn order, its whole guarding in simultaneous
-    guarding (R8). Logged as made on time-out; whoever is to act next gets a fresh deadline from now."""
+    """R19 / T13: each late player gets the engine's time-out moves — or, if the game says so,
+    a bot plays the rest of their turn from their view. Logged as made on time-out; whoever
+    is to act next gets a fresh deadline from now."""
     engine = engine_for(game)
     late = engine.to_act(game.state)
     for player in late:
-        if game.bot_on_timeout and len(late) == 1:
-            _bot_move(game, engine, player, now)  # in turn order: one move, and the next deadline times the next
-            continue
-        for _ in range(MAX_BOT_MOVES if game.bot_on_timeout else 0):
-            if not _still_to_act(game, engine, player):
-                break
-            _bot_move(game, engine, player, now)
         if _still_to_act(game, engine, player):
-            apply_actions(game, player, [engine.timeout_action(game.state, player)], now=now, on_timeout=True)
+            bot = bot_for(game, engine) if game.bot_on_timeout else None
+            actions = engine.timeout_actions(game.state, player, bot)
+            apply_actions(game, player, actions, now=now, on_timeout=True)
     return len(late)
-
-
-def _bot_move(game: Game, engine: Engine, player: str, now: datetime) -> None:
-    """A bot's move for a late player, chosen from that player's view only."""
-    bot = HeuristicBot(seed=game.seed + game.version)
-    action = bot.choose(engine.view(game.state, player), engine.legal_actions(game.state, player))
-    apply_actions(game, player, [action], now=now, on_timeout=True)
 
 
 def _still_to_act(game: Game, engine: Engine, player: str) -> bool:

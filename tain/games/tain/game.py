@@ -71,9 +71,20 @@ class TainGame:
         self._check_may_act(state, player)
         return dict(PASS)
 
-    def timeout_actions(self, state: State, player: Player) -> list[Action]:
-        """Everything a deadline does for `player`: one pass (R19)."""
-        return [self.timeout_action(state, player)]
+    def timeout_actions(self, state: State, player: Player, bot: Bot | None = None) -> list[Action]:
+        """Everything a deadline does for `player`: one pass (R19). With a bot (a game set so),
+        the bot plays the rest of their turn instead: one placement in the scouting order, or
+        its whole simultaneous guarding (R8), which ends with its pass."""
+        if bot is None:
+            return [self.timeout_action(state, player)]
+        guarding = state["phase"] == "guarding"
+        actions = []
+        while True:
+            action = bot.choose(self.view(state, player), self.legal_actions(state, player))
+            actions.append(action)
+            state = self.apply(state, player, action)
+            if not guarding or state["phase"] != "guarding" or player not in self.to_act(state):
+                return actions
 
     def make_bot(self, seed: int) -> Bot:
         return HeuristicBot(seed)

@@ -120,12 +120,16 @@ class TaraGame:
         bot = self.make_bot(random.Random(position).randrange(2**31))
         return bot.choose(self.view(state, player), self.legal_actions(state, player))
 
-    def timeout_actions(self, state: State, player: Player) -> list[Action]:
-        """T13 and issue 6: a deadline mid-turn completes the whole turn with the bot's choices."""
+    def timeout_actions(self, state: State, player: Player, bot: Bot | None = None) -> list[Action]:
+        """T13: a deadline, even mid-turn, completes the whole turn with the bot's choices
+        (the given bot's, or the game's own)."""
         actions = []
         start = (state["game_number"], state["turn"])
         while player in self.to_act(state) and (state["game_number"], state["turn"]) == start:
-            action = self.timeout_action(state, player)
+            if bot is None:
+                action = self.timeout_action(state, player)
+            else:
+                action = bot.choose(self.view(state, player), self.legal_actions(state, player))
             actions.append(action)
             state = self.apply(state, player, action)
         return actions
