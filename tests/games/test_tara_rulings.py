@@ -34,7 +34,9 @@ def refused(state: dict, player: str, action) -> str:
     with pytest.raises(IllegalAction) as refusal:
         GAME.apply(state, player, action if isinstance(action, dict) else GAME.parse_action(action))
     assert state == before
-    return str(refusal.value)
+    message = str(refusal.value)
+    assert message and "\n" not in message and message.endswith("."), message  # a sentence for the player
+    return message
 
 
 def swaps(state: dict) -> set[str]:
@@ -726,3 +728,23 @@ def test_the_view_offers_the_swaps_and_links_of_the_step_in_the_battle_only():
     assert view["last_turn"][RED] == ["swap D5"]
     state = play(state, [(RED, "link C5-D5")])
     assert GAME.view(state, None)["last_turn"][RED] == ["swap D5", "link C5-D5"]
+
+
+@pytest.mark.parametrize("text, action", [
+    ("build D4", {"type": "build", "square": "D4"}),
+    ("build d4 skip", {"type": "build", "square": "D4", "skip": True}),
+    ("move-bridge C3-C4 D5-E5", {"type": "move-bridge", "from": "C3-C4", "to": "D5-E5"}),
+    ("  swap   e5 ", {"type": "swap", "square": "E5"}),
+    ("link C3-C4", {"type": "link", "pair": "C3-C4"}),
+])
+def test_the_text_form_of_actions(text, action):
+    assert GAME.parse_action(text) == action
+    assert GAME.parse_action(GAME.action_text(action)) == action
+
+
+@pytest.mark.parametrize("text", ["", "pass", "build", "build D4 now", "swap", "link C3-C4 D4-D5",
+                                  "move-bridge C3-C4", "raid chieftain"])
+def test_text_that_is_no_action_is_refused_with_a_sentence(text):
+    with pytest.raises(IllegalAction) as refusal:
+        GAME.parse_action(text)
+    assert str(refusal.value).endswith(".")
