@@ -30,14 +30,14 @@ class Letter:
     new_reports: tuple[dict[str, Any], ...] = ()
 
 
-SUBJECTS = {
-    "invitation": "Turn {turn}: you are invited to play",
-    "your-move": "Turn {turn}: your move",
-    "raid-report": "Turn {report_turn}: raid report",
+SUBJECTS = {  # {stage} is the view's short stage ("Turn 3", "Game 1"), {report} the newest report's headline
+    "invitation": "{stage}: you are invited to play",
+    "your-move": "{stage}: your move",
+    "raid-report": "{report}",
     "final-scores": "Final scores",
-    "reminder": "Turn {turn}: your move, {deadline_in}",
-    "digest": "Turn {turn}: your daily digest",
-    "link": "Turn {turn}: your link to the game",
+    "reminder": "{stage}: your move, {deadline_in}",
+    "digest": "{stage}: your daily digest",
+    "link": "{stage}: your link to the game",
 }
 
 
@@ -56,9 +56,9 @@ def _deadline(game: Game) -> str | None:
 
 
 def subject(title: str, game: Game, letter: Letter) -> str:
-    report_turn = letter.new_reports[-1].get("turn") if letter.new_reports else letter.view.get("turn")
-    text = SUBJECTS[letter.kind].format(
-        turn=letter.view.get("turn"), report_turn=report_turn, deadline_in=f"until {_deadline(game)}")
+    stage = letter.view["stage"]["short"]
+    report = letter.new_reports[-1]["headline"] if letter.new_reports else stage
+    text = SUBJECTS[letter.kind].format(stage=stage, report=report, deadline_in=f"until {_deadline(game)}")
     if letter.kind == "raid-report" and letter.your_move:
         text += " — your move"
     return f"[{title} #{game.id}] {text}"

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
 from typing import Any
 
@@ -15,6 +14,7 @@ from werkzeug.datastructures import MultiDict
 
 from tain.games import Action, Game as Engine, IllegalAction
 from tain.services.preferences import BadPreference
+from tain.web.game_pages import board_context
 
 
 class IncompleteForm(ValueError):
@@ -22,68 +22,6 @@ class IncompleteForm(ValueError):
 
     def __init__(self) -> None:
         super().__init__("That form was incomplete, so nothing was done. Choose your move again below.")
-
-
-@dataclass(frozen=True)
-class Move:
-    """One legal action as a button or an option: its form value (the action as JSON), its label,
-    and the token it places (None for a pass)."""
-
-    value: str
-    label: str
-    token: str | None
-
-    @classmethod
-    def of(cls, engine: Engine, action: Action, player: str) -> Move:
-        return cls(json.dumps(action, sort_keys=True), engine.describe_action(action, player), action.get("token"))
-
-
-@dataclass
-class Moves:
-    """The legal actions grouped for the page: guard by entrance, scout by board then entrance."""
-
-    guards: dict[str, list[Move]] = field(default_factory=dict)
-    scouts: dict[str, dict[str, list[Move]]] = field(default_factory=dict)
-    raids: list[Move] = field(default_factory=list)
-    pass_move: Move | None = None
-
-    @property
-    def any(self) -> bool:
-        return bool(self.guards or self.scouts or self.raids or self.pass_move)
-
-
-@dataclass(frozen=True)
-class GuardSlot:
-    """One empty guard slot of the guarding form: a select of the guards the player may put there."""
-
-    entrance: str
-    options: list[Move]
-
-
-def group_moves(engine: Engine, legal_actions: Sequence[Action], player: str) -> Moves:
-    """Sort the legal actions into the page's groups, keeping the engine's order inside each."""
-    moves = Moves()
-    for action in legal_actions:
-        move = Move.of(engine, action, player)
-        kind = action["type"]
-        if kind == "guard":
-            moves.guards.setdefault(action["entrance"], []).append(move)
-        elif kind == "scout":
-            moves.scouts.setdefault(action["board"], {}).setdefault(action["entrance"], []).append(move)
-        elif kind == "raid":
-            moves.raids.append(move)
-        else:
-            moves.pass_move = move
-    return moves
-
-
-def guard_slots(engine: Engine, legal_actions: Sequence[Action], player: str) -> list[GuardSlot]:
-    """The empty guard slots the player may fill, in board order, for the guarding form (R8)."""
-    options: dict[str, list[Move]] = {}
-    for action in legal_actions:
-        if action["type"] == "guard":
-            options.setdefault(action["entrance"], []).append(Move.of(engine, action, player))
-    return [GuardSlot(entrance, moves) for entrance, moves in options.items()]
 
 
 def actions_from_form(form: MultiDict[str, str]) -> list[Action]:
@@ -140,12 +78,6 @@ def format_deadline(deadline: datetime | None) -> str | None:
     return f"{moment:%a} {moment.day} {moment:%b, %H:%M} UTC"
 
 
-def standings(view: Mapping[str, Any]) -> list[str]:
-    """The players for the final scores: winners first, then by points (the engine breaks ties)."""
-    scores, winners = view["scores"], view["winners"]
-    return sorted(view["players"], key=lambda player: (player not in winners, -scores[player]))
-
-
 def page_context(engine: Engine, snapshot: Mapping[str, Any], deadline: datetime | None) -> dict[str, Any]:
     """The template's variables for one seat's page, from its snapshot and the game's deadline.
 
@@ -159,10 +91,9 @@ def page_context(engine: Engine, snapshot: Mapping[str, Any], deadline: datetime
         "view": view,
         "me": snapshot["player"],
         "colours": seat_colours(view["players"]),
-        "moves": group_moves(engine, legal, snapshot["player"]),
-        "guard_slots": guard_slots(engine, legal, snapshot["player"]) if view["phase"] == "guarding" else [],
+        "any_move": bool(legal),
         "deadline": format_deadline(deadline) if view["to_act"] else None,
         "version": snapshot["game"]["version"],
-        "standings": standings(view) if view["over"] else [],
+        **board_context(engine, view, legal, snapshot["player"]),
     }
 

@@ -3,6 +3,7 @@
 Each raid phase leaves a public report in `state["reports"]`:
 
     {"turn": 3, "active_player": "ann",
+     "title": "The raids of turn 3", "headline": "Turn 3: raid report",
      "kingdom": [{"player": "bob", "token": "warrior", "result": "cow" | "no cow left" | "beaten" | "bluff"}],
      "entrances": [{"board": "ann", "entrance": "pasture-1",
                     "guard": token | None, "scout": {"player": "bob", "token": "boy"} | None,
@@ -31,6 +32,7 @@ def resolve_turn(state: State) -> None:
     spoils: Spoils = {p: {"cows": 0, "jewels": 0, "captives": []} for p in order}
     report: dict[str, Any] = {
         "turn": state["turn"], "active_player": state["active"],
+        "title": f"The raids of turn {state['turn']}", "headline": f"Turn {state['turn']}: raid report",
         "kingdom": _raid_kingdom(state, order, spoils),
         "entrances": [],
     }

@@ -24,6 +24,7 @@ def build_view(state: State, viewer: Player | None) -> View:
         "turn": state["turn"],
         "last_turn": LAST_TURN,
         "phase": state["phase"],
+        "stage": _stage(state),
         "active_player": state["active"],
         "to_act": to_act(state),
         "passed": list(state["passed"]),
@@ -44,6 +45,15 @@ def build_view(state: State, viewer: Player | None) -> View:
         view["screen"] = dict(clan["screen"])
         view["discard"] = dict(clan["discard"])
     return view
+
+
+def _stage(state: State) -> dict[str, str]:
+    """Where the game stands, in words: short for subjects, long for sentences."""
+    turn = state["turn"]
+    if state["phase"] == "over":
+        return {"short": "Game over", "long": f"over after turn {turn}"}
+    phase = "simultaneous guarding" if state["phase"] == "guarding" else "scouting"
+    return {"short": f"Turn {turn}", "long": f"turn {turn} of {LAST_TURN}, {phase}"}
 
 
 def _public_clan(state: State, player: Player) -> dict[str, Any]:

@@ -8,7 +8,7 @@
      "board": {square: player}, "kings": {player: square | None},
      "bridges": {"C3-C4": player}, "spare": player | None,
      "counters": {player: 5}, "bridges_in_hand": {player: 35},
-     "last_turn": {"player": p, "actions": [action text, ...]} | None,
+     "last_turn": {player: [action text, ...]} | None,   # each player's latest turn
      "results": [one per finished game, see scoring.py]}
 """
 from __future__ import annotations

@@ -10,8 +10,9 @@ from werkzeug.wrappers import Response
 from tain.services import admin as service
 from tain.services.audit import entries
 from tain.services.errors import InvalidGame
-from tain.services.games import get_game_row, parse_duration
+from tain.services.games import engine_for, get_game_row, parse_duration
 from tain.web import utcnow
+from tain.web.game_pages import board_context
 from tain.web.lobby import new_game_form
 from tain.web.play_context import format_deadline, seat_colours
 
@@ -39,6 +40,7 @@ def _page(game_id: int, view: dict[str, Any] | None = None, seen_as: str | None 
         "log": service.action_log(game, revealed_for=seen_as), "mails": service.games_mail(game.id),
         "audit": entries(game_id=game.id, limit=50), "form": ConfirmForm(),
         "board_template": f"games/{game.game}/board.html",
+        **board_context(engine_for(game), view),  # no legal moves: the admin's board is not played on
     }
 
 
