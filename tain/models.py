@@ -1,4 +1,4 @@
-"""The database: games, their seats, the append-only action log, and the mail outbox.
+"""The database: games, their seats, the append-only action log, the mail outbox, and the clock's passes.
 
 The action log is the truth; `Game.state` is a cache of the engine's replay of it
 (see `tain.services.games.rebuild_state`).
@@ -177,3 +177,18 @@ class AuditEntry(db.Model):
     action: Mapped[str] = mapped_column(String(40))
     game_id: Mapped[Optional[int]] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), index=True)
     detail: Mapped[str] = mapped_column(Text, default="")
+
+
+class SchedulerPass(db.Model):
+    """One pass of the schedule (`tick`, the clock process or in-process) and what it did; the latest are kept."""
+
+    __tablename__ = "scheduler_passes"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    finished_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    timeouts: Mapped[int] = mapped_column(default=0)  # players timed out
+    reminders: Mapped[int] = mapped_column(default=0)
+    digests: Mapped[int] = mapped_column(default=0)
+    emails_sent: Mapped[int] = mapped_column(default=0)
+    emails_failed: Mapped[int] = mapped_column(default=0)

@@ -5,13 +5,16 @@ every MAIL_INTERVAL_SECONDS (and at once after a request queued mail, in-process
 and the whole pass — deadlines, reminders, digests, then the outbox — every
 SCHEDULER_INTERVAL_SECONDS. Every pass is safe to run twice or from two
 processes at once, and catches up on whatever fell due while nothing ran.
+Each whole pass records itself (`tain.services.health`): the admin sees when the
+schedule last ran, and is warned when it has not run for five minutes.
 """
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.schedulers.base import BaseScheduler
@@ -22,6 +25,7 @@ from .extensions import db
 from .mail.outbox import DeliveryReport, deliver_pending
 from .services.deadlines import PassReport, run_due_games
 from .services.digests import send_due_digests
+from .services.health import record_pass
 from .web import utcnow
 
 log = logging.getLogger(__name__)
@@ -40,11 +44,15 @@ class TickReport:
 
 
 def run_due(now: datetime | None = None) -> TickReport:
-    """Everything due at `now`, once: deadlines and reminders, digests, then the mail they queued."""
+    """Everything due at `now`, once: deadlines and reminders, digests, then the mail they queued;
+    then the pass is recorded, as started at `now` and lasting as long as it took."""
     now = now or utcnow()
-    games = run_due_games(now)
-    digests = send_due_digests(now)
-    return TickReport(games, digests, deliver_pending(now))
+    started = time.monotonic()
+    report = TickReport(run_due_games(now), send_due_digests(now), deliver_pending(now))
+    record_pass(now, now + timedelta(seconds=time.monotonic() - started),
+                timeouts=report.games.timeouts, reminders=report.games.reminders, digests=report.digests,
+                emails_sent=report.mail.sent, emails_failed=report.mail.failed)
+    return report
 
 
 def _run(app: Flask, job: Callable[[], object]) -> None:

@@ -7,6 +7,7 @@ by the service that makes it.
 """
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from flask import Blueprint, Flask, current_app, flash, redirect, render_template, request, session, url_for
@@ -15,6 +16,7 @@ from werkzeug.wrappers import Response
 from tain.extensions import limiter
 from tain.services.accounts import hash_password
 from tain.services.errors import ServiceError
+from tain.services.health import STALE_AFTER, is_stale, latest_passes
 from tain.web import utcnow
 from tain.web.errors import status_for
 from tain.web.play_context import format_deadline
@@ -78,9 +80,38 @@ def too_many_attempts(error: Exception) -> tuple[str, int]:
     ), 429
 
 
+def format_duration(span: timedelta) -> str:
+    """A span as the dashboard says it: `40 s`, `12 min`, `3 h 5 min`, `2 d 4 h`."""
+    seconds = max(0, int(span.total_seconds()))
+    days, hours, minutes = seconds // 86400, seconds // 3600 % 24, seconds // 60 % 60
+    if days:
+        return f"{days} d {hours} h" if hours else f"{days} d"
+    if hours:
+        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+    return f"{minutes} min" if minutes else f"{seconds} s"
+
+
+def schedule_warning() -> str | None:
+    """What every admin page says when no pass of the schedule finished in the last five minutes."""
+    now = utcnow()
+    passes = latest_passes()
+    last = passes[0] if passes else None
+    if not is_stale(last, now):
+        return None
+    start = ("Start the clock process (flask --app app tain scheduler), or set SCHEDULER=inprocess, "
+             "or run flask --app app tain tick.")
+    if last is None:
+        return f"The schedule has never run: no deadline passes and no reminder or email goes out. {start}"
+    return (f"The schedule has not run for {format_duration(now - last.finished_at)} "
+            f"(more than {format_duration(STALE_AFTER)}; last at {format_deadline(last.finished_at)}): "
+            f"deadlines, reminders and mail are waiting. {start}")
+
+
 @bp.context_processor
 def layout() -> dict[str, Any]:
-    return {"logout_form": LogoutForm(), "admin": session.get("admin"), "fmt": format_deadline}
+    admin = session.get("admin")
+    return {"logout_form": LogoutForm(), "admin": admin, "fmt": format_deadline, "duration": format_duration,
+            "schedule_warning": schedule_warning() if admin else None}
 
 
 def init_app(app: Flask) -> None:

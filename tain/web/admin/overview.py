@@ -1,10 +1,12 @@
-"""Health (running games, moves and emails per day) and the audit log."""
+"""Health (the schedule's last passes and how late it is; running games, moves and emails per day)
+and the audit log."""
 from __future__ import annotations
 
 from flask import render_template
 
 from tain.services import admin as service
 from tain.services.audit import entries
+from tain.services.health import schedule_health
 from tain.web import utcnow
 
 from . import bp
@@ -12,8 +14,9 @@ from . import bp
 
 @bp.get("/health")
 def health() -> str:
-    return render_template("admin/health.html", running=service.running_count(),
-                           days=service.activity(utcnow()), mail=service.mail_counts())
+    now = utcnow()
+    return render_template("admin/health.html", schedule=schedule_health(now), running=service.running_count(),
+                           days=service.activity(now), mail=service.mail_counts())
 
 
 @bp.get("/audit")
