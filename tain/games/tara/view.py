@@ -43,8 +43,9 @@ def build_view(state: State, viewer: Player | None, to_act: list[Player]) -> Vie
     }
     if not over and state["phase"] == "battle":
         mover = state["to_move"]
-        view["swappable"] = swap_squares(state, mover)
-        view["linkable"] = link_pairs(state, mover) if state["step"] == "link" else []
+        linking = state["step"] == "link"
+        view["swappable"] = [] if linking else swap_squares(state, mover)
+        view["linkable"] = link_pairs(state, mover) if linking else []
     return view
 
 
