@@ -159,6 +159,22 @@ def test_create_a_game_with_a_bot_seat(admin):
     assert "Dana (bot)" in db.session.scalar(select(AuditEntry.detail))
 
 
+def test_create_a_game_with_its_reminder_and_a_bot_on_time_out(admin):
+    form = admin.get("/admin/games/new").text
+    assert 'name="reminder_before"' in form and 'value="4h"' in form and 'name="bot_on_timeout"' in form
+    act(admin, "/admin/games/new", confirm=False, game="tain", move_deadline="24h", phase_deadline="48h",
+        reminder_before="2h", bot_on_timeout="y", players="Ann <ann@example.org>\nBob <bob@example.org>")
+    act(admin, "/admin/games/new", confirm=False, game="tain", move_deadline="24h", phase_deadline="48h",
+        reminder_before="", players="Ann <ann@example.org>\nBob <bob@example.org>")
+    with_reminder, without = db.session.get(Game, 1), db.session.get(Game, 2)
+    assert (with_reminder.reminder_before_seconds, with_reminder.bot_on_timeout) == (2 * 3600, True)
+    assert (without.reminder_before_seconds, without.reminder_at, without.bot_on_timeout) == (None, None, False)
+    response = act(admin, "/admin/games/new", confirm=False, game="tain", move_deadline="24h", phase_deadline="48h",
+                   reminder_before="soon", players="Ann <ann@example.org>\nBob <bob@example.org>")
+    assert response.status_code == 400 and "Write a duration" in response.text
+    assert db.session.query(Game).count() == 2
+
+
 def test_a_bot_seat_moves_at_once_and_a_bot_can_take_a_seat(admin, game):
     from tain.services.games import engine_for
     from tain.services.play import submit

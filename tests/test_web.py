@@ -49,12 +49,24 @@ def test_new_game_form_creates_a_game_and_emails_the_players(client, app):
     assert sorted(m.recipient for m in outbox()) == ["ann@example.org", "bob@example.org", "cat@example.org"]
 
 
+def test_new_game_form_sets_the_reminder_and_a_bot_on_time_out(client, app):
+    form = client.get("/games/new").text
+    assert 'name="reminder_before"' in form and 'value="4h"' in form and 'name="bot_on_timeout"' in form
+    assert "(bot)" not in form  # bot seats are the dashboard's
+    data = form_for(client, "/games/new", game="tain", players=PLAYERS_TEXT, move_deadline="24h",
+                    phase_deadline="48h", reminder_before="3h", bot_on_timeout="y")
+    assert client.post("/games/new", data=data).status_code == 303
+    game = db.session.get(Game, 1)
+    assert (game.reminder_before_seconds, game.bot_on_timeout) == (3 * 3600, True)
+
+
 @pytest.mark.parametrize("fields, message", [
     ({"players": "Ann <ann@example.org>"}, "takes 2 to 4 players"),
     ({"players": "Ann <ann@example.org>\nBob <ann@example.org>"}, "same email"),
     ({"players": "Ann\nBob"}, "Write each player as"),
     ({"players": ""}, "This field is required"),
     ({"move_deadline": "yesterday"}, "Write a duration"),
+    ({"reminder_before": "-1h"}, "Write a duration"),
     ({"first_player": "Zed"}, "not one of the players"),
     ({"game": "chess"}, "Not a valid choice"),
 ])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -288,10 +288,10 @@ def parse_seat(line: str) -> NewPlayer:
 
 
 def create(game_name: str, lines: list[str], *, actor: str, now: datetime, first_player: str | None,
-           move_deadline: timedelta, phase_deadline: timedelta) -> Game:
+           timing: deadlines.Timing) -> Game:
     """A new game from the dashboard's form (one seat a line), audit-logged."""
     game = create_game(game_name, [parse_seat(line) for line in lines], now=now, first_player=first_player,
-                       move_deadline=move_deadline, phase_deadline=phase_deadline)
+                       **asdict(timing))
     audit.record(actor, "create", now=now, game_id=game.id, detail=", ".join(
         f"{seat.name} (bot)" if seat.bot else f"{seat.name} <{seat.email}>" for seat in game.seats))
     db.session.commit()

@@ -2,13 +2,16 @@
 server it moves behind the admin login (the dashboard reuses the form)."""
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from flask import Blueprint, current_app, flash, redirect, render_template, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
-from wtforms import SelectField, StringField, TextAreaField
+from wtforms import BooleanField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, Length, Optional
 
 from tain.games import game_names, get_game
+from tain.services.deadlines import Timing
 from tain.services.errors import InvalidGame
 from tain.services.games import create_game, parse_duration, parse_player
 
@@ -25,7 +28,16 @@ class NewGameForm(FlaskForm):
     )
     move_deadline = StringField("Time for each move", validators=[Length(max=10)])
     phase_deadline = StringField("Time for simultaneous guarding", validators=[Length(max=10)])
+    reminder_before = StringField("Remind the player this long before a deadline (empty: no reminder)",
+                                  validators=[Length(max=10)])
+    bot_on_timeout = BooleanField("When a deadline passes, a bot moves for the late player instead of passing")
     first_player = StringField("First player (empty: drawn at random)", validators=[Optional(), Length(max=40)])
+
+    def timing(self) -> Timing:
+        """The game's deadlines, reminder and time-out choice; InvalidGame for a duration it cannot read."""
+        reminder = (self.reminder_before.data or "").strip()
+        return Timing(parse_duration(self.move_deadline.data), parse_duration(self.phase_deadline.data),
+                      parse_duration(reminder) if reminder else None, self.bot_on_timeout.data)
 
 
 def new_game_form() -> NewGameForm:
@@ -34,6 +46,7 @@ def new_game_form() -> NewGameForm:
     if not form.is_submitted():
         form.move_deadline.data = current_app.config["DEFAULT_MOVE_DEADLINE"]
         form.phase_deadline.data = current_app.config["DEFAULT_PHASE_DEADLINE"]
+        form.reminder_before.data = current_app.config["DEFAULT_REMINDER_BEFORE"]
     return form
 
 
@@ -53,13 +66,8 @@ def new_game() -> Response | str | tuple[str, int]:
     try:
         lines = [line for line in form.players.data.splitlines() if line.strip()]
         game = create_game(
-            form.game.data,
-            [parse_player(line) for line in lines],
-            now=utcnow(),
-            first_player=form.first_player.data or None,
-            move_deadline=parse_duration(form.move_deadline.data),
-            phase_deadline=parse_duration(form.phase_deadline.data),
-            reminder_before=parse_duration(current_app.config["DEFAULT_REMINDER_BEFORE"]),
+            form.game.data, [parse_player(line) for line in lines], now=utcnow(),
+            first_player=form.first_player.data or None, **asdict(form.timing()),
         )
     except InvalidGame as error:
         return render_template("lobby/new_game.html", form=form, problems=error.problems), 400

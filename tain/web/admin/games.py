@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 from tain.services import admin as service
 from tain.services.audit import entries
 from tain.services.errors import InvalidGame
-from tain.services.games import engine_for, get_game_row, parse_duration
+from tain.services.games import engine_for, get_game_row
 from tain.web import utcnow
 from tain.web.game_pages import board_context
 from tain.web.lobby import new_game_form
@@ -72,9 +72,7 @@ def new_game() -> Response | str | tuple[str, int]:
     try:
         game = service.create(
             form.game.data, [line for line in form.players.data.splitlines() if line.strip()],
-            actor=current_admin(), now=utcnow(), first_player=form.first_player.data or None,
-            move_deadline=parse_duration(form.move_deadline.data),
-            phase_deadline=parse_duration(form.phase_deadline.data),
+            actor=current_admin(), now=utcnow(), first_player=form.first_player.data or None, timing=form.timing(),
         )
     except InvalidGame as error:
         return render_template("admin/new_game.html", form=form, problems=error.problems), 400
