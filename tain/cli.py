@@ -13,7 +13,7 @@ from .models import Game
 from .scheduler import run_due, run_forever
 from .services.accounts import AccountError, create_admin
 from .services.errors import InvalidGame
-from .services.games import check_game, create_game, parse_duration, parse_player
+from .services.games import check_game, create_game, parse_duration, parse_options, parse_player
 from .web import utcnow
 
 tain_cli = AppGroup("tain", help="Run Tàin games: create them, run the clock, check them.")
@@ -28,9 +28,10 @@ tain_cli = AppGroup("tain", help="Run Tàin games: create them, run the clock, c
 @click.option("--bot-on-timeout", is_flag=True, help="On time-out a bot moves for the late player instead of passing.")
 @click.option("--first-player", default=None, help="Name of the first active player (default: drawn).")
 @click.option("--seed", type=int, default=None, help="The game's random seed (default: drawn).")
+@click.option("--option", "options", multiple=True, help="A game's own option as name=value (Tara: level=2, games=1).")
 def new_game(game_name: str, players: tuple[str, ...], move_deadline: str | None,
              phase_deadline: str | None, reminder_before: str | None, bot_on_timeout: bool,
-             first_player: str | None, seed: int | None) -> None:
+             first_player: str | None, seed: int | None, options: tuple[str, ...]) -> None:
     """Create a game, email every player their link, and print the game's id last."""
     config = current_app.config
     try:
@@ -40,7 +41,7 @@ def new_game(game_name: str, players: tuple[str, ...], move_deadline: str | None
             move_deadline=parse_duration(move_deadline or config["DEFAULT_MOVE_DEADLINE"]),
             phase_deadline=parse_duration(phase_deadline or config["DEFAULT_PHASE_DEADLINE"]),
             reminder_before=parse_duration(reminder_before or config["DEFAULT_REMINDER_BEFORE"]),
-            bot_on_timeout=bot_on_timeout,
+            bot_on_timeout=bot_on_timeout, options=parse_options(" ".join(options)),
         )
     except InvalidGame as error:
         raise click.UsageError("\n".join(error.problems)) from None

@@ -89,3 +89,26 @@ def advance_to_guarding(game: Game) -> None:
         action = next((a for a in legal if a["type"] in ("scout", "raid")), legal[0])
         submit(game.seat_named(player), action, now=NOW)
         db.session.refresh(game)
+
+
+TARA_PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
+
+
+def new_tara_game(seed: int = 7, first_player: str | None = "Ann", **kwargs: Any) -> Game:
+    """A Tara match between Ann (red) and Bob (blue), Ann to build first; `options` for level 2 or one game."""
+    return create_game("tara", [parse_player(p) for p in TARA_PLAYERS], now=NOW, seed=seed,
+                       first_player=first_player, **kwargs)
+
+
+def play_tara_until(game: Game, done: Any, seed: int = 1, now: datetime = NOW) -> None:
+    """Make the engine's bot's moves through the service until `done(public view)` holds."""
+    from tain.services.games import engine_for
+    from tain.services.play import seat_snapshot, submit
+
+    engine = engine_for(game)
+    bot = engine.make_bot(seed)
+    while not done(engine.view(game.state, None)):
+        player = engine.to_act(game.state)[0]
+        snapshot = seat_snapshot(game.seat_named(player))
+        submit(game.seat_named(player), bot.choose(snapshot["view"], snapshot["legal_actions"]), now=now)
+        db.session.refresh(game)

@@ -48,12 +48,13 @@ def import_game(data: Any, *, now: datetime) -> Game:
     players = _players(data.get("players"))
     options = data.get("options") or {}
     seed = data.get("seed")
-    if type(seed) is not int or not isinstance(options, Mapping) or set(options) - {"first_player"}:
-        raise InvalidGame(["The export's seed must be a whole number and its options may only name a first_player."])
+    if type(seed) is not int or not isinstance(options, Mapping):
+        raise InvalidGame(["The export's seed must be a whole number and its options an object."])
     log = _log(data.get("actions"))
-    _replay(engine, [p.name for p in players], seed, dict(options), log)
+    _replay(engine, [p.name for p in players], seed, dict(options), log)  # the engine judges the options
     return create_game(
         engine.name, players, now=now, seed=seed, first_player=options.get("first_player"),
+        options={key: value for key, value in options.items() if key != "first_player"},
         move_deadline=_duration(data.get("move_deadline_seconds")),
         phase_deadline=_duration(data.get("phase_deadline_seconds")),
         log=log,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import re
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -29,6 +29,7 @@ from .timing import restart_clock
 _PLAYER_RE = re.compile(r"^\s*(?P<name>.*?)\s*<(?P<email>[^<>\s]+)>\s*$")
 _EMAIL_RE = re.compile(r"^[^@\s<>\"]+@[^@\s<>\"]+\.[^@\s<>\"]+$")
 _DURATION_RE = re.compile(r"^\s*(\d+)\s*([smhd])\s*$")
+_OPTION_RE = re.compile(r"^[a-z][a-z_]{0,30}$")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 MAX_NAME_LENGTH = 40
 log = logging.getLogger(__name__)
@@ -59,6 +60,19 @@ def parse_duration(text: str) -> timedelta:
     if not match or int(match[1]) == 0:
         raise InvalidGame([f"Write a duration as 90s, 30m, 24h or 3d, not {text!r}."])
     return timedelta(seconds=int(match[1]) * _UNITS[match[2]])
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """`level=2 games=1` (spaces or commas between) → {"level": 2, "games": 1}: a game's setup
+    options, whole numbers as numbers; raises InvalidGame for anything else. The engine
+    decides which options and values it takes."""
+    options: dict[str, Any] = {}
+    for part in (text or "").replace(",", " ").split():
+        key, equals, value = part.partition("=")
+        if not equals or not _OPTION_RE.match(key) or not value or key == "first_player":
+            raise InvalidGame([f"Write each option as name=value (such as level=2), not {part[:30]!r}."])
+        options[key] = int(value) if value.isdigit() else value
+    return options
 
 
 def engine_for(game: Game) -> Engine:
@@ -100,10 +114,13 @@ def create_game(
     phase_deadline: timedelta | None = None,
     reminder_before: timedelta | None = None,
     bot_on_timeout: bool = False,
+    options: Mapping[str, Any] | None = None,
     log: Sequence[tuple[str, Action, bool]] = (),
 ) -> Game:
     """Set the game up, seat the players and queue their invitations, in one transaction.
 
+    `options` are the game's own setup options besides the first player (Tara: `games`,
+    `level`); the engine refuses those it does not know (InvalidGame, in its words).
     `log` (player, action, on_timeout) is applied first: an imported game's history.
     Bot seats then play until a person is to act.
     """
@@ -115,14 +132,14 @@ def create_game(
     if problems:
         raise InvalidGame(problems)
     seed = secrets.randbelow(2**31) if seed is None else seed
-    options: dict[str, Any] = {"first_player": first_player} if first_player else {}
+    setup_options: dict[str, Any] = {**(options or {}), **({"first_player": first_player} if first_player else {})}
     try:
-        state = engine.setup([p.name for p in players], seed, options)
+        state = engine.setup([p.name for p in players], seed, setup_options)
     except SetupError as error:
         raise InvalidGame([str(error)]) from None
 
     game = Game(
-        game=engine.name, seed=seed, options=options, status="running", state=state, version=0,
+        game=engine.name, seed=seed, options=setup_options, status="running", state=state, version=0,
         move_deadline_seconds=_seconds(move_deadline), phase_deadline_seconds=_seconds(phase_deadline),
         reminder_before_seconds=_seconds(reminder_before), bot_on_timeout=bot_on_timeout,
         created_at=now, updated_at=now,
