@@ -31,9 +31,10 @@ def _grid_place(square: str) -> tuple[int, int]:
 
 
 def board_cells(view: Mapping[str, Any], moves: Mapping[str, Move]) -> list[Cell]:
-    """Every hole and bridge slot with what stands there and the move that can be made there."""
+    """Every hole and bridge slot with what stands there and the move that can be made there.
+    Only the player to move sees places highlighted: the others (and the admin) cannot act there."""
     kings = {square: player for player, square in view["kings"].items() if square}
-    highlighted = set(view.get("swappable", [])) | set(view.get("linkable", []))
+    highlighted = set(view.get("swappable", [])) | set(view.get("linkable", [])) if moves else set()
     cells = [Cell("hole", *_grid_place(square), square, view["board"].get(square), kings.get(square),
                   moves.get(square), square in highlighted) for square in SQUARES]
     for name in adjacent_pairs():

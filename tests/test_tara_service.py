@@ -1,0 +1,332 @@
+"""Tara through the whole service: a match by emailed links over a real SMTP server, the player's
+page (clickable places matching the legal actions, the bridge-move list, level 2 skips, acting,
+stale clicks), the JSON API, the emails' words, the CLI and the admin dashboard."""
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections import deque
+from datetime import timedelta
+from html import unescape
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from admin_support import PASSWORD, act, log_in
+from support import LINK_RE, NOW, csrf_of, new_tara_game, outbox, play_tara_until, text_of, token
+from tain.extensions import db
+from tain.games import get_game
+from tain.mail.outbox import deliver_pending
+from tain.models import ActionRecord, Game
+from tain.services.deadlines import run_due_games
+from tain.services.games import check_game
+from tain.services.play import seat_snapshot, submit
+
+ENGINE = get_game("tara")
+PLAYERS = {"ann@example.org": "Ann", "bob@example.org": "Bob"}
+H = timedelta(hours=1)
+FORM_RE = re.compile(r"<form\b.*?</form>", re.S)
+TAIN_WORDS = re.compile(r"\b(cows?|jewels?|raids?|raiding|scout\w*|guard\w*|chieftains?|warriors?|bluffs?|clans?)\b", re.I)
+
+
+def move_forms(html: str) -> dict[str, str]:
+    """The page's move forms: each action it can send (as the form's JSON) → the form's HTML."""
+    forms = {}
+    for form in FORM_RE.findall(html.split('<section class="settings"')[0]):
+        for value in re.findall(r'(?:name="action" value|<option value)="([^"]+)"', form):
+            forms[unescape(value)] = form
+    return forms
+
+
+def form_field(form: str, name: str) -> str:
+    return unescape(re.search(rf'name="{name}" value="([^"]*)"', form)[1])
+
+
+def key(action: dict[str, Any]) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+# ----- a whole match by email ------------------------------------------------------------------------
+
+def test_a_whole_tara_match_by_email(smtp_server, runner, client):
+    result = runner.invoke(args=["tain", "new-game", "--game", "tara", "--first-player", "Ann", "--seed", "5",
+                                 *[arg for address, name in PLAYERS.items() for arg in ("--player", f"{name} <{address}>")]])
+    assert result.exit_code == 0, result.output
+    game_id = int(result.output.strip().splitlines()[-1])
+    bots = {name: ENGINE.make_bot(n) for n, name in enumerate(PLAYERS.values())}
+    seen, moves = 0, 0
+    calls = deque()  # (player, token) from each email that says it is their move
+
+    def read_new_mail() -> None:
+        nonlocal seen
+        deliver_pending()
+        for message in smtp_server.messages[seen:]:
+            assert message["Subject"].startswith(f"[Tara #{game_id}] ")
+            text = text_of(message)
+            assert not TAIN_WORDS.search(message["Subject"] + text), message["Subject"]
+            if "your move" in message["Subject"] or "It is your move" in text:
+                calls.append((PLAYERS[message["To"]], LINK_RE.search(text)[1]))
+        seen = len(smtp_server.messages)
+
+    read_new_mail()
+    assert [m["Subject"] for m in smtp_server.messages] == [f"[Tara #{game_id}] Game 1: you are invited to play"] * 2
+    assert [player for player, _ in calls] == ["Ann"]
+    while calls:
+        player, link = calls.popleft()
+        while True:
+            page = client.get(f"/play/{link}")
+            assert page.status_code == 200 and player in page.text
+            snapshot = client.get(f"/api/v1/play/{link}").get_json()  # the page's own JSON
+            if not snapshot["legal_actions"]:
+                break
+            action = bots[player].choose(snapshot["view"], snapshot["legal_actions"])
+            form = move_forms(page.text)[key(action)]  # the page offers the bot's choice
+            response = client.post(f"/play/{link}", data={
+                "csrf_token": csrf_of(form), "version": form_field(form, "version"), "action": key(action)})
+            assert response.status_code == 303
+            assert client.get(f"/api/v1/play/{link}").get_json()["game"]["version"] == snapshot["game"]["version"] + 1
+            moves += 1
+            read_new_mail()
+        assert moves < 1000
+
+    game = db.session.get(Game, game_id)
+    assert game.over and check_game(game) == [] and moves == game.version
+    view = ENGINE.view(game.state, None)
+    assert len(view["results"]) == 2 and [r["first"] for r in view["results"]] == ["Ann", "Bob"]
+    for address, name in PLAYERS.items():
+        mails = smtp_server.to(address)
+        subjects = [m["Subject"] for m in mails]
+        assert f"[Tara #{game_id}] Game 1: your move" in subjects and f"[Tara #{game_id}] Game 2: your move" in subjects
+        winner_1 = view["results"][0]["winner"]
+        assert any(s.startswith(f"[Tara #{game_id}] Game 1: {winner_1} wins") for s in subjects)
+        assert subjects[-1] == f"[Tara #{game_id}] Final scores" and subjects.count(subjects[-1]) == 1
+        body = text_of(mails[-1])
+        assert "Final scores:" in body and f"Game 2: {view['results'][1]['winner']} wins" in body
+        if len(view["winners"]) == 1:
+            assert f"{view['winners'][0]} wins the match." in body
+        for player in PLAYERS.values():
+            assert f"{player}{' (you)' if player == name else ''}: {view['scores'][player]} points" in body
+        root = mails[0]["Message-ID"]  # one thread per game and seat
+        assert all(m["In-Reply-To"] == root and root in m["References"] for m in mails[1:])
+        assert len({m["Message-ID"] for m in mails}) == len(mails)
+
+
+# ----- the player's page: the board's clickable places match the legal actions --------------------
+
+CELL_RE = re.compile(r'<div class="tara__cell tara__(hole|bridge-h|bridge-v) ([^"]*)" title="([A-G][1-7](?:-[A-G][1-7])?):')
+
+
+def cells(html: str) -> dict[str, dict[str, Any]]:
+    """Every hole and bridge slot of the drawn board: its kind, whether it is highlighted, its move."""
+    grid = html[html.index('class="tara__grid"'):html.index('class="tara__axes"')]
+    found = list(CELL_RE.finditer(grid))
+    board = {}
+    for match, after in zip(found, found[1:] + [None]):
+        chunk = grid[match.start():after.start() if after else len(grid)]
+        action = re.search(r'name="action" value="([^"]+)"', chunk)
+        board[match[3]] = {"kind": match[1], "open": "tara__cell--open" in match[2],
+                           "action": json.loads(unescape(action[1])) if action else None}
+    return board
+
+
+def clickable(html: str) -> dict[str, dict[str, Any]]:
+    return {name: cell["action"] for name, cell in cells(html).items() if cell["action"]}
+
+
+def bridge_options(html: str) -> list[dict[str, Any]]:
+    """The options of the bridge-move list."""
+    if "Move an enemy bridge" not in html:
+        return []
+    section = html[html.index("Move an enemy bridge"):html.index("</select>")]
+    return [json.loads(unescape(value)) for value in re.findall(r'<option value="([^"]+)"', section)]
+
+
+def page_of(client: FlaskClient, game: Game, name: str) -> str:
+    response = client.get(f"/play/{token(game, name)}")
+    assert response.status_code == 200
+    return response.text
+
+
+def to_move(game: Game) -> str:
+    return ENGINE.to_act(game.state)[0]
+
+
+def legal(game: Game, name: str) -> list[dict[str, Any]]:
+    return seat_snapshot(game.seat_named(name))["legal_actions"]
+
+
+def check_the_page_offers_exactly_the_legal_actions(client: FlaskClient, game: Game) -> dict[str, Any]:
+    """The player to move: one clickable place per legal build, swap or link (highlighted), the
+    bridge-move list, the skip buttons; the other player: nothing to click, nothing highlighted."""
+    mover = to_move(game)
+    actions = legal(game, mover)
+    html = page_of(client, game, mover)
+    board = cells(html)
+    assert len(board) == 45 + 76  # 45 holes and every adjacent pair's bridge slot
+    places = {(a.get("square") or a.get("pair")): a for a in actions if a["type"] != "move-bridge" and not a.get("skip")}
+    assert clickable(html) == places
+    assert {name for name, cell in board.items() if cell["open"]} == set(places)
+    for name, action in places.items():
+        assert (board[name]["kind"] == "hole") == (action["type"] in ("build", "swap"))
+    assert sorted(map(key, bridge_options(html))) == sorted(key(a) for a in actions if a["type"] == "move-bridge")
+    skips = [a for a in actions if a.get("skip")]
+    assert len(re.findall(r'name="action" value="[^"]*skip', html)) == len(skips)
+    other = page_of(client, game, next(p for p in PLAYERS.values() if p != mover))
+    assert clickable(other) == {} and not any(cell["open"] for cell in cells(other).values())
+    assert "Your move." not in other and f"Waiting for {mover}" in other
+    return {"html": html, "actions": actions, "mover": mover}
+
+
+def play_one(game: Game, choose=None) -> None:
+    """The bot's move (or `choose(legal)`) for whoever is to move, through the service."""
+    mover = to_move(game)
+    snapshot = seat_snapshot(game.seat_named(mover))
+    action = choose(snapshot["legal_actions"]) if choose else ENGINE.make_bot(game.version).choose(
+        snapshot["view"], snapshot["legal_actions"])
+    submit(game.seat_named(mover), action, now=NOW)
+    db.session.refresh(game)
+
+
+def test_each_build_step_offers_exactly_the_legal_holes(client, app):
+    game = new_tara_game()
+    first = check_the_page_offers_exactly_the_legal_actions(client, game)
+    assert first["mover"] == "Ann" and len(clickable(first["html"])) == 45  # the first build: anywhere (T5)
+    assert "Build a ringfort on a highlighted hole" in first["html"]
+    for _ in range(12):
+        play_one(game)
+        seen = check_the_page_offers_exactly_the_legal_actions(client, game)
+        assert all(a["type"] == "build" for a in seen["actions"])
+        assert "Build a ringfort on a highlighted hole" in seen["html"]
+
+
+def test_the_battle_steps_offer_exactly_the_legal_swaps_links_and_bridge_moves(client, app):
+    game = new_tara_game()
+    play_tara_until(game, lambda view: view["phase"] == "battle")
+    steps_seen: set[str] = set()
+    bridge_lists = 0
+    while len(steps_seen) < 3 or bridge_lists < 2:
+        assert ENGINE.view(game.state, None)["game_number"] == 1
+        step = ENGINE.view(game.state, None)["step"]
+        seen = check_the_page_offers_exactly_the_legal_actions(client, game)
+        steps_seen.add(step)
+        if step == "link":
+            assert set(clickable(seen["html"])) == set(ENGINE.view(game.state, None)["linkable"])
+            assert all(a["type"] == "link" for a in seen["actions"]) and "click a highlighted bridge slot" in seen["html"]
+        else:
+            assert {n for n, a in clickable(seen["html"]).items()} == set(ENGINE.view(game.state, None)["swappable"])
+        bridge_lists += bool(bridge_options(seen["html"]))
+        # move an enemy bridge when that is possible (to see the swap step), else the bot's choice
+        play_one(game, lambda actions: next((a for a in actions if a["type"] == "move-bridge"), None)
+                 or ENGINE.make_bot(game.version).choose(ENGINE.view(game.state, to_move(game)), actions))
+        assert not game.over
+    assert steps_seen >= {"start", "swap", "link"} and bridge_lists >= 2
+
+
+def reach_a_skip(game: Game) -> None:
+    """Level 2: build (never skipping) until the player to move may take the skip option (T11)."""
+    bot = ENGINE.make_bot(3)
+    while not any(a.get("skip") for a in legal(game, to_move(game))):
+        snapshot = seat_snapshot(game.seat_named(to_move(game)))
+        action = bot.choose(snapshot["view"], [a for a in snapshot["legal_actions"] if not a.get("skip")])
+        submit(game.seat_named(to_move(game)), action, now=NOW)
+        db.session.refresh(game)
+        assert ENGINE.view(game.state, None)["phase"] == "manoeuvre"
+
+
+def test_level_two_offers_the_skip_as_buttons_and_a_skip_builds_again(client, app):
+    game = new_tara_game(options={"level": 2})
+    reach_a_skip(game)
+    seen = check_the_page_offers_exactly_the_legal_actions(client, game)
+    assert "completes the siege" in seen["html"] and "level 2" in seen["html"]
+    skip = next(a for a in seen["actions"] if a.get("skip"))
+    mover, counters = seen["mover"], ENGINE.view(game.state, None)["counters"][seen["mover"]]
+    form = move_forms(seen["html"])[key(skip)]
+    assert ENGINE.describe_action(skip, mover) in unescape(form)
+    response = client.post(f"/play/{token(game, mover)}", data={
+        "csrf_token": csrf_of(form), "version": form_field(form, "version"), "action": key(skip)})
+    assert "Your move was recorded." in client.get(response.headers["Location"]).text
+    db.session.refresh(game)
+    view = ENGINE.view(game.state, None)
+    assert view["board"][skip["square"]] == mover and view["to_act"] == [mover]  # the opponent misses a turn
+    assert view["counters"][mover] == counters - 1
+
+
+# ----- acting on the page, and the JSON API ----------------------------------------------------------
+
+def click(client: FlaskClient, game: Game, name: str, place: str, html: str | None = None):
+    html = html or page_of(client, game, name)
+    form = move_forms(html)[key(clickable(html)[place])]
+    return client.post(f"/play/{token(game, name)}", data={
+        "csrf_token": csrf_of(form), "version": form_field(form, "version"), "action": key(clickable(html)[place])})
+
+
+def test_a_click_builds_then_redirects_and_a_stale_second_click_is_refused(client, app):
+    game = new_tara_game()
+    html = page_of(client, game, "Ann")
+    response = click(client, game, "Ann", "D4", html)
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/play/{token(game, 'Ann')}")
+    after = client.get(response.headers["Location"]).text
+    assert "Your move was recorded." in after and "Waiting for Bob" in after
+    assert cells(after)["D4"]["action"] is None and "D4: Ann's ringfort with Ann's king" in after
+    again = click(client, game, "Ann", "D4", html)  # the same form again, from the old page
+    assert again.status_code == 303
+    refused = client.get(again.headers["Location"]).text
+    assert "The game has moved on" in refused and "Your move was recorded." not in refused
+    db.session.refresh(game)
+    assert game.version == 1 and ENGINE.view(game.state, None)["board"] == {"D4": "Ann"}
+
+
+def test_a_swap_then_a_link_by_clicks_completes_the_turn(client, app):
+    game = new_tara_game()
+    play_tara_until(game, lambda view: view["phase"] == "battle")
+    mover = to_move(game)
+    html = page_of(client, game, mover)
+    square = sorted(clickable(html))[0]
+    assert click(client, game, mover, square, html).status_code == 303
+    db.session.refresh(game)
+    view = ENGINE.view(game.state, None)
+    assert view["board"][square] == mover and view["kings"][mover] == square
+    if view["to_act"] == [mover]:  # the link step (when an own pair is open)
+        html = page_of(client, game, mover)
+        assert "Now join two of your ringforts" in html
+        pair = sorted(clickable(html))[0]
+        click(client, game, mover, pair, html)
+        db.session.refresh(game)
+        assert ENGINE.view(game.state, None)["bridges"][pair] == mover
+    assert ENGINE.view(game.state, None)["step"] == "start" and to_move(game) != mover
+
+
+def test_the_json_api_serves_and_takes_tara_moves(client, app):
+    game = new_tara_game()
+    ann, bob = (f"/api/v1/play/{token(game, name)}" for name in ("Ann", "Bob"))
+    body = client.get(ann).get_json()
+    assert body["view"]["game"] == "tara" and body["view"]["you"] == "Ann" and body["game"]["name"] == "tara"
+    assert len(body["legal_actions"]) == 45 and client.get(bob).get_json()["legal_actions"] == []
+    assert client.post(ann, json={"action": {"type": "build", "square": "A1"}}).status_code == 400  # no such hole
+    assert client.post(bob, json={"action": {"type": "build", "square": "D4"}}).status_code == 409  # not his move
+    response = client.post(ann, json={"action": {"type": "build", "square": "D4"}, "version": 0})
+    assert response.status_code == 200 and response.get_json()["legal_actions"] == []
+    stale = client.post(ann, json={"action": {"type": "build", "square": "E4"}, "version": 0})
+    assert stale.status_code == 409 and "moved on" in stale.get_json()["error"]
+    bob_legal = client.get(bob).get_json()["legal_actions"]
+    assert {a["square"] for a in bob_legal} == {"B2", "B4", "B6", "C3", "C4", "C5", "D2", "D3", "D5", "D6",
+                                                  "E3", "E4", "E5", "F2", "F4", "F6"}
+    assert client.post(bob, json={"action": bob_legal[0], "version": 1}).status_code == 200
+    assert db.session.get(Game, game.id).version == 2
+
+
+def test_the_final_page_shows_both_games_and_the_match_winner(client, app):
+    game = new_tara_game()
+    play_tara_until(game, lambda view: view["over"])
+    view = ENGINE.view(game.state, None)
+    for name in PLAYERS.values():
+        html = unescape(page_of(client, game, name))
+        assert "The match is over." in html and clickable(html) == {} and 'name="mail_mode"' not in html
+        if len(view["winners"]) == 1:
+            assert f"{view['winners'][0]} wins the match." in html
+        for result in view["results"]:
+            assert f"Game {result['game_number']} ({result['first']} began): {result['winner']} wins" in html
+            for player in PLAYERS.values():
+                assert f"{player}: {result['kingdoms'][player]} kingdom" in html
