@@ -330,3 +330,131 @@ def test_the_final_page_shows_both_games_and_the_match_winner(client, app):
             assert f"Game {result['game_number']} ({result['first']} began): {result['winner']} wins" in html
             for player in PLAYERS.values():
                 assert f"{player}: {result['kingdoms'][player]} kingdom" in html
+
+
+# ----- the emails' words ------------------------------------------------------------------------------
+
+def test_tara_emails_speak_of_ringforts_not_cattle_and_reminders_say_the_bot_plays(app):
+    from tain.services.digests import send_due_digests
+    from tain.services.notify import seat_link
+    from tain.services.preferences import set_mail_mode
+
+    game = new_tara_game(move_deadline=24 * H, reminder_before=4 * H, options={"games": 1})
+    assert run_due_games(NOW + 20 * H).reminders == 1
+    reminder = outbox("ann@example.org")[-1]
+    assert reminder.kind == "reminder" and reminder.subject.startswith("[Tara #1] Game 1: your move, until")
+    assert "the built-in bot plays your turn" in reminder.body_text and "the built-in bot plays your turn" in reminder.body_html
+    set_mail_mode(game.seat_named("Bob"), "digest", now=NOW)
+    play_tara_until(game, lambda view: view["phase"] == "battle")
+    assert send_due_digests(NOW + 30 * H) == 1
+    seat_link(game, ENGINE, game.seat_named("Ann"), now=NOW)
+    db.session.commit()
+    play_tara_until(game, lambda view: view["over"])
+    mails = outbox()
+    assert {m.kind for m in mails} == {"invitation", "reminder", "your-move", "digest", "link", "final-scores"}
+    for mail in mails:
+        words = TAIN_WORDS.findall(" ".join((mail.subject, mail.body_text, unescape(mail.body_html))))
+        assert not words, (mail.kind, words)
+        assert mail.subject.startswith("[Tara #1] ") and ("ringfort" in mail.body_text or mail.kind in ("invitation", "link", "reminder"))
+    final = mails[-1]
+    view = ENGINE.view(game.state, None)
+    assert final.kind == "final-scores" and f"Game 1: {view['results'][0]['winner']} wins" in final.body_text
+    assert ("wins the match." in final.body_text) != (len(view["winners"]) == 2)
+
+
+def test_a_player_named_script_stays_text_in_tara_emails(app):
+    from tain.services.games import create_game, parse_player
+
+    evil = "<script>x</script>"
+    game = create_game("tara", [parse_player(f"{evil} <e@example.org>"), parse_player("Bob <bob@example.org>")],
+                       now=NOW, seed=2, first_player="Bob", options={"games": 1})
+    play_tara_until(game, lambda view: view["over"])
+    for mail in outbox():
+        assert "<script>" not in mail.body_html
+
+
+# ----- the command line and the admin dashboard -------------------------------------------------------
+
+def test_new_game_takes_tara_options_and_refuses_bad_ones(runner, app):
+    result = runner.invoke(args=["tain", "new-game", "--game", "tara", "--player", "Ann <ann@example.org>",
+                                 "--player", "Bob <bob@example.org>", "--option", "level=2", "--option", "games=1"])
+    assert result.exit_code == 0, result.output
+    game = db.session.get(Game, int(result.output.strip().splitlines()[-1]))
+    view = ENGINE.view(game.state, None)
+    assert game.options == {"level": 2, "games": 1} and (view["level"], view["games"]) == (2, 1)
+    for option, words in (("level=3", "level 1 or 2"), ("colour=red", "colour"), ("level", "name=value")):
+        result = runner.invoke(args=["tain", "new-game", "--game", "tara", "--player", "Ann <ann@example.org>",
+                                     "--player", "Bob <bob@example.org>", "--option", option])
+        assert result.exit_code == 2 and words in result.output and "Traceback" not in result.output
+    assert db.session.query(Game).count() == 1
+
+
+@pytest.fixture
+def admin_password(config):
+    config["ADMIN_PASSWORD"] = PASSWORD
+
+
+@pytest.fixture
+def admin(admin_password, client):
+    assert log_in(client).status_code == 303
+    return client
+
+
+def test_the_admin_creates_a_tara_game_and_shows_its_public_board(admin):
+    assert '<option value="tara">Tara</option>' in admin.get("/admin/games/new").text
+    response = act(admin, "/admin/games/new", confirm=False, game="tara", players="Ann <ann@example.org>\nBob <bob@example.org>",
+                   move_deadline="24h", phase_deadline="48h", first_player="Ann")
+    assert response.status_code == 303 and response.location == "/admin/games/1"
+    game = db.session.get(Game, 1)
+    assert game.game == "tara" and [s.name for s in game.seats] == ["Ann", "Bob"]
+    assert [m.subject for m in outbox()] == ["[Tara #1] Game 1: you are invited to play"] * 2
+    play_tara_until(game, lambda view: view["phase"] == "battle")
+    html = admin.get("/admin/games/1").text
+    assert "Tara #1" in html and "The public board" in html
+    board = cells(html)
+    assert len(board) == 45 + 76 and clickable(html) == {} and not any(c["open"] for c in board.values())
+    view = ENGINE.view(game.state, None)
+    for square, owner in view["board"].items():
+        assert f"{square}: {owner}&#39;s ringfort" in html or f"{square}: {owner}'s ringfort" in html
+    first_build = ENGINE.action_text(game.actions[0].action)
+    assert f"<code>{first_build}</code>" in html  # the action log, in the text form of actions
+
+
+def test_export_and_import_a_level_two_tara_game(admin, app):
+    game = new_tara_game(options={"level": 2})
+    play_tara_until(game, lambda view: view["phase"] == "battle")
+    play_one(game)
+    data = json.loads(act(admin, "/admin/games/1/export").data)
+    assert data["game"] == "tara" and data["options"] == {"level": 2, "first_player": "Ann"}
+    assert len(data["actions"]) == game.version
+    response = act(admin, "/admin/games/import", confirm=False, text=json.dumps(data))
+    assert response.status_code == 303 and response.location == "/admin/games/2"
+    copy = db.session.get(Game, 2)
+    assert copy.state == db.session.get(Game, 1).state and copy.options == {"level": 2, "first_player": "Ann"}
+    assert check_game(copy) == []
+    data["actions"][-1]["action"] = {"type": "swap", "square": "A1"}
+    refused = act(admin, "/admin/games/import", confirm=False, text=json.dumps(data))
+    assert refused.status_code == 400 and f"Action {len(data['actions'])} of the log" in unescape(refused.text)
+    data["options"]["level"] = 5
+    assert act(admin, "/admin/games/import", confirm=False, text=json.dumps(data)).status_code == 400
+    assert db.session.query(Game).count() == 2
+
+
+def test_the_admins_time_out_mid_turn_completes_the_turn(admin, app):
+    game = new_tara_game(move_deadline=24 * H)
+    play_tara_until(game, lambda view: view["phase"] == "battle")
+    mover = to_move(game)
+    play_one(game, lambda actions: next(a for a in actions if a["type"] == "swap"))
+    assert ENGINE.view(game.state, None)["step"] == "link"  # mid-turn: the swap made, the link to come
+    before = game.version
+    assert 'Apply the time-out now' in admin.get("/admin/games/1").text
+    response = act(admin, "/admin/games/1/timeout", version=before)
+    assert response.status_code == 303
+    game = db.session.get(Game, 1)
+    db.session.refresh(game)
+    records = db.session.query(ActionRecord).filter_by(game_id=1, on_timeout=True).all()
+    assert [(r.player, r.action["type"]) for r in records] == [(mover, "link")]
+    view = ENGINE.view(game.state, None)
+    assert view["step"] == "start" and view["to_act"] != [mover] and game.version == before + 1
+    assert "1 player was timed out" in admin.get("/admin/games/1").text
+    assert check_game(game) == []
