@@ -113,8 +113,9 @@ def deliver_pending(now: datetime | None = None, limit: int = 500) -> DeliveryRe
 
 def _deliver_batch(batch: list[int], now: datetime, report: DeliveryReport) -> bool:
     """Send a claimed batch; False if the server could not be reached (the rest is released)."""
-    rows = db.session.scalars(select(OutboxMessage).where(OutboxMessage.id.in_(batch)).order_by(OutboxMessage.id)).all()
-    letters = [(row.id, row.seat_id, row.attempts, _flask_mail_message(row)) for row in rows]
+    # No row is kept: each commit below would expire every row still held (a cost growing with the batch).
+    letters = [(row.id, row.seat_id, row.attempts, _flask_mail_message(row)) for row in db.session.scalars(
+        select(OutboxMessage).where(OutboxMessage.id.in_(batch)).order_by(OutboxMessage.id))]
     db.session.commit()  # no read transaction left open while sending (SQLite could not turn it into a write)
     smtp = bool(current_app.config.get("MAIL_SERVER"))
     connection: Connection | None = None
