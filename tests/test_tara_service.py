@@ -409,6 +409,8 @@ def test_the_admin_creates_a_tara_game_and_shows_its_public_board(admin):
     assert game.game == "tara" and [s.name for s in game.seats] == ["Ann", "Bob"]
     assert [m.subject for m in outbox()] == ["[Tara #1] Game 1: you are invited to play"] * 2
     play_tara_until(game, lambda view: view["phase"] == "battle")
+    listing = admin.get("/admin/?status=running").text
+    assert "Tara" in listing and "/admin/games/1" in listing
     html = admin.get("/admin/games/1").text
     assert "Tara #1" in html and "The public board" in html
     board = cells(html)
