@@ -460,3 +460,18 @@ def test_the_admins_time_out_mid_turn_completes_the_turn(admin, app):
     assert view["step"] == "start" and view["to_act"] != [mover] and game.version == before + 1
     assert "1 player was timed out" in admin.get("/admin/games/1").text
     assert check_game(game) == []
+
+
+def test_a_battle_turn_keeps_one_deadline_from_its_swap_to_its_link(app):
+    """The link step goes on with the turn the swap began: its deadline keeps running."""
+    game = new_tara_game(move_deadline=timedelta(hours=24))
+    play_tara_until(game, lambda view: view["phase"] == "battle")
+    mover, deadline = to_move(game), game.deadline_at
+    swap = next(a for a in legal(game, mover) if a["type"] == "swap")
+    submit(game.seat_named(mover), swap, now=NOW + timedelta(hours=5))
+    db.session.refresh(game)
+    assert ENGINE.view(game.state, None)["step"] == "link"  # the board's first bridges are still to come
+    assert game.deadline_at == deadline
+    submit(game.seat_named(mover), legal(game, mover)[0], now=NOW + timedelta(hours=6))
+    db.session.refresh(game)
+    assert to_move(game) != mover and game.deadline_at == NOW + timedelta(hours=30)

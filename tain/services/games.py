@@ -251,7 +251,7 @@ def _mark_over(game: Game, engine: Engine, now: datetime) -> None:
 def _changed(game: Game, engine: Engine, before: State, now: datetime) -> None:
     game.updated_at = now
     _mark_over(game, engine, now)
-    restart_clock(game, engine.to_act(before), engine.to_act(game.state), now)
+    restart_clock(game, engine.to_act(before), engine.to_act(game.state), now, engine.mid_turn(game.state))
     notify.game_changed(game, engine, before, game.state, now=now)
 
 

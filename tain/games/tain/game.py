@@ -89,6 +89,10 @@ class TainGame:
     def make_bot(self, seed: int) -> Bot:
         return HeuristicBot(seed)
 
+    def mid_turn(self, state: State) -> bool:
+        """Every Tàin action is a whole move (a placement, a guard, a pass)."""
+        return False
+
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"
 

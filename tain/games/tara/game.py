@@ -137,6 +137,10 @@ class TaraGame:
     def make_bot(self, seed: int) -> Bot:
         return TaraBot(seed)
 
+    def mid_turn(self, state: State) -> bool:
+        """After a bridge move or a swap the same player goes on with their turn."""
+        return state["phase"] == "battle" and state["step"] in ("swap", "link")
+
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"
 
