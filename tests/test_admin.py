@@ -108,7 +108,7 @@ def test_the_games_list_shows_each_game_and_filters(admin, game):
     other = new_game(["Dee <dee@example.org>", "Eve <eve@example.org>"], first_player="Eve")
     act(admin, f"/admin/games/{other.id}/cancel")
     page = admin.get("/admin/").text
-    assert "Tàin #1" in page and "Ann, Bob, Cat" in page and "turn 1, scouting" in page and "Tàin #2" in page
+    assert "Tàin #1" in page and "Ann, Bob, Cat" in page and "turn 1 of 8, scouting" in page and "Tàin #2" in page
     assert "Tàin #2" not in admin.get("/admin/?status=running").text
     assert "Tàin #1" not in admin.get("/admin/?status=cancelled").text
     assert "No games finished" in admin.get("/admin/?status=finished").text

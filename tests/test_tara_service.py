@@ -475,3 +475,24 @@ def test_a_battle_turn_keeps_one_deadline_from_its_swap_to_its_link(app):
     submit(game.seat_named(mover), legal(game, mover)[0], now=NOW + timedelta(hours=6))
     db.session.refresh(game)
     assert to_move(game) != mover and game.deadline_at == NOW + timedelta(hours=30)
+
+
+def test_the_new_game_form_offers_taras_level_and_match_length(client, app):
+    form = client.get("/games/new").text
+    assert 'name="option_tara_level"' in form and 'name="option_tara_games"' in form
+    fields = {"csrf_token": csrf_of(form), "game": "tara", "players": "Ann <ann@example.org>\nBob <bob@example.org>",
+              "move_deadline": "24h", "phase_deadline": "48h", "option_tara_level": "2", "option_tara_games": "1"}
+    assert client.post("/games/new", data={**fields, "option_tara_level": "3"}).status_code == 400
+    assert db.session.scalar(db.select(db.func.count(Game.id))) == 0
+    assert client.post("/games/new", data=fields).status_code == 303
+    game = db.session.get(Game, 1)
+    assert game.options["level"] == 2 and game.options["games"] == 1 and game.state["options"]["level"] == 2
+
+
+def test_the_admins_new_game_form_takes_taras_options(admin, app):
+    page = admin.get("/admin/games/new").text
+    fields = {"csrf_token": csrf_of(page), "game": "tara", "players": "Ann <ann@example.org>\nDana (bot)",
+              "move_deadline": "24h", "phase_deadline": "48h", "option_tara_level": "2"}
+    assert admin.post("/admin/games/new", data=fields).status_code == 303
+    game = db.session.get(Game, 1)
+    assert (game.options["level"], game.state["options"]["games"]) == (2, 2)

@@ -64,6 +64,9 @@ class Game(Protocol):
     title: str
     min_players: int
     max_players: int
+    # The game's own setup options besides the first player, for forms:
+    # option → (label, [(value, words), ...]), the default first.
+    option_choices: dict[str, tuple[str, list[tuple[Any, str]]]]
 
     def setup(self, players: list[Player], seed: int, options: dict[str, Any] | None = None) -> State: ...
     def to_act(self, state: State) -> list[Player]: ...

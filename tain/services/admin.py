@@ -50,8 +50,7 @@ class GameRow:
     status: str
     players: list[str]
     bots: list[str]
-    turn: int | None
-    phase: str | None
+    stage: str  # where the game stands, in the engine's words: "turn 3 of 8, scouting"
     to_act: list[str]
     deadline: datetime | None
     last_activity: datetime
@@ -63,7 +62,7 @@ def game_row(game: Game) -> GameRow:
     return GameRow(
         id=game.id, title=engine.title, status=game_status(game),
         players=[seat.name for seat in game.seats], bots=[seat.name for seat in game.seats if seat.bot],
-        turn=view.get("turn"), phase=view.get("phase"),
+        stage=view["stage"]["long"],
         to_act=[] if game.over or game.cancelled else engine.to_act(game.state),
         deadline=game.deadline_at if game_status(game) == "running" else None,
         last_activity=game.updated_at,
@@ -288,10 +287,10 @@ def parse_seat(line: str) -> NewPlayer:
 
 
 def create(game_name: str, lines: list[str], *, actor: str, now: datetime, first_player: str | None,
-           timing: deadlines.Timing) -> Game:
+           timing: deadlines.Timing, options: dict[str, Any] | None = None) -> Game:
     """A new game from the dashboard's form (one seat a line), audit-logged."""
     game = create_game(game_name, [parse_seat(line) for line in lines], now=now, first_player=first_player,
-                       **asdict(timing))
+                       options=options, **asdict(timing))
     audit.record(actor, "create", now=now, game_id=game.id, detail=", ".join(
         f"{seat.name} (bot)" if seat.bot else f"{seat.name} <{seat.email}>" for seat in game.seats))
     db.session.commit()

@@ -33,7 +33,7 @@ def game_changed(game: Game, engine: Engine, before: State, after: State, *, now
     for seat in _people(game):
         old, new = engine.view(before, seat.name), engine.view(after, seat.name)
         new_reports = tuple(_reports(new)[len(_reports(old)):])
-        moved_on = bool(new_reports) or old.get("phase") != new.get("phase") or old.get("turn") != new.get("turn")
+        moved_on = bool(new_reports) or old["stage"] != new["stage"]  # a new turn or phase
         your_move = seat.name in to_act_after and (seat.name not in to_act_before or moved_on)
         if game.over:
             kind = "final-scores"

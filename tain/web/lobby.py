@@ -3,11 +3,13 @@ server it moves behind the admin login (the dashboard reuses the form)."""
 from __future__ import annotations
 
 from dataclasses import asdict
+from typing import Any
 
 from flask import Blueprint, current_app, flash, redirect, render_template, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
-from wtforms import BooleanField, SelectField, StringField, TextAreaField
+from wtforms import BooleanField, Field, SelectField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional
 
 from tain.games import game_names, get_game
@@ -20,14 +22,14 @@ from . import utcnow
 bp = Blueprint("lobby", __name__)
 
 
-class NewGameForm(FlaskForm):
+class _NewGameFields(FlaskForm):
     game = SelectField("Game", choices=[])
     players = TextAreaField(
         "Players, one a line, in seat order", validators=[DataRequired(), Length(max=2000)],
         description="Ann <ann@example.org>",
     )
     move_deadline = StringField("Time for each move", validators=[Length(max=10)])
-    phase_deadline = StringField("Time for simultaneous guarding", validators=[Length(max=10)])
+    phase_deadline = StringField("Time for a phase played by all at once (Tàin's guarding)", validators=[Length(max=10)])
     reminder_before = StringField("Remind the player this long before a deadline (empty: no reminder)",
                                   validators=[Length(max=10)])
     bot_on_timeout = BooleanField("When a deadline passes, a bot moves for the late player instead of passing")
@@ -39,10 +41,37 @@ class NewGameForm(FlaskForm):
         return Timing(parse_duration(self.move_deadline.data), parse_duration(self.phase_deadline.data),
                       parse_duration(reminder) if reminder else None, self.bot_on_timeout.data)
 
+    def option_fields(self) -> list[Field]:
+        """Every game's own option selects, in registry order."""
+        return [self[_option_field(name, key)] for name in game_names() for key in get_game(name).option_choices]
 
-def new_game_form() -> NewGameForm:
+    def options(self) -> dict[str, Any]:
+        """The chosen game's own options, as the engine takes them."""
+        engine = get_game(self.game.data)
+        return {key: next(value for value, _ in choices if str(value) == self[_option_field(engine.name, key)].data)
+                for key, (_, choices) in engine.option_choices.items()}
+
+
+def _option_field(game: str, option: str) -> str:
+    return f"option_{game}_{option}"
+
+
+def _option_selects() -> dict[str, SelectField]:
+    """A select for each option of each game, labelled with the game's title (the form shows them all);
+    one left out of a submission is the game's default."""
+    return {
+        _option_field(name, key): SelectField(f"{get_game(name).title}: {label}", default=str(choices[0][0]),
+                                              choices=[SelectChoice(str(value), words) for value, words in choices])
+        for name in game_names() for key, (label, choices) in get_game(name).option_choices.items()
+    }
+
+
+NewGameForm = type("NewGameForm", (_NewGameFields,), _option_selects())
+
+
+def new_game_form() -> _NewGameFields:
     form = NewGameForm()
-    form.game.choices = [(name, get_game(name).title) for name in game_names()]
+    form.game.choices = [SelectChoice(name, get_game(name).title) for name in game_names()]
     if not form.is_submitted():
         form.move_deadline.data = current_app.config["DEFAULT_MOVE_DEADLINE"]
         form.phase_deadline.data = current_app.config["DEFAULT_PHASE_DEADLINE"]
@@ -67,7 +96,7 @@ def new_game() -> Response | str | tuple[str, int]:
         lines = [line for line in form.players.data.splitlines() if line.strip()]
         game = create_game(
             form.game.data, [parse_player(line) for line in lines], now=utcnow(),
-            first_player=form.first_player.data or None, **asdict(form.timing()),
+            first_player=form.first_player.data or None, options=form.options(), **asdict(form.timing()),
         )
     except InvalidGame as error:
         return render_template("lobby/new_game.html", form=form, problems=error.problems), 400

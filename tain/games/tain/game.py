@@ -20,6 +20,7 @@ class TainGame:
     title = "Tàin"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    option_choices: dict[str, tuple[str, list[tuple[Any, str]]]] = {}
 
     def setup(self, players: list[Player], seed: int, options: dict[str, Any] | None = None) -> State:
         state = new_state(players, seed, options)

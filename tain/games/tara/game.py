@@ -28,6 +28,10 @@ class TaraGame:
     title = "Tara"
     min_players = 2
     max_players = 2
+    option_choices = {
+        "level": ("Level", [(1, "1, the quick-start game"), (2, "2, with skips and the king's lines")]),
+        "games": ("Match", [(2, "two games, each player beginning one"), (1, "one game")]),
+    }
 
     def setup(self, players: list[Player], seed: int, options: dict[str, Any] | None = None) -> State:
         return new_match(players, seed, options)

@@ -73,6 +73,7 @@ def new_game() -> Response | str | tuple[str, int]:
         game = service.create(
             form.game.data, [line for line in form.players.data.splitlines() if line.strip()],
             actor=current_admin(), now=utcnow(), first_player=form.first_player.data or None, timing=form.timing(),
+            options=form.options(),
         )
     except InvalidGame as error:
         return render_template("admin/new_game.html", form=form, problems=error.problems), 400
