@@ -21,6 +21,9 @@ if not os.path.exists(CHROMIUM):
 
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
+# A loaded CI machine can take more than Playwright's default 5 s to serve and draw a page.
+expect.set_options(timeout=20_000)
+
 
 @pytest.fixture
 def live_url(app: Flask) -> Iterator[str]:
