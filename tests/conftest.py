@@ -7,11 +7,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from flask import Flask
 from flask.testing import FlaskClient
 
-from support import BASE_URL, Mailbox, free_port, new_game, reset_database
+from support import BASE_URL, Mailbox, new_game, reset_database, smtp_serving
 from tain import create_app
 from tain.config import database_uri
 from tain.extensions import db
@@ -71,11 +70,5 @@ def game(app: Flask) -> Game:
 @pytest.fixture
 def smtp_server(config: dict[str, Any]) -> Iterator[Mailbox]:
     """A real aiosmtpd server on 127.0.0.1; the app under test sends its mail there."""
-    mailbox = Mailbox()
-    controller = Controller(mailbox, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    config.update(MAIL_SERVER="127.0.0.1", MAIL_PORT=controller.port)
-    try:
+    with smtp_serving(config, Mailbox()) as mailbox:
         yield mailbox
-    finally:
-        controller.stop()

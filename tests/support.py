@@ -5,10 +5,13 @@ import email
 import email.policy
 import re
 import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from email.message import EmailMessage
 from typing import Any
 
+from aiosmtpd.controller import Controller
 from sqlalchemy import select
 
 from tain.extensions import db
@@ -71,6 +74,18 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+@contextmanager
+def smtp_serving(config: dict[str, Any], mailbox: Mailbox) -> Iterator[Mailbox]:
+    """A real aiosmtpd server on 127.0.0.1 delivering into `mailbox`; the app under test sends there."""
+    controller = Controller(mailbox, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    config.update(MAIL_SERVER="127.0.0.1", MAIL_PORT=controller.port)
+    try:
+        yield mailbox
+    finally:
+        controller.stop()
 
 
 def text_of(message: EmailMessage) -> str:

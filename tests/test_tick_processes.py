@@ -14,9 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 
-from support import PLAYERS, Mailbox, free_port
+from support import PLAYERS, Mailbox, smtp_serving
 from tain import PROJECT_ROOT
 from tain.extensions import db
 from tain.models import ActionRecord, Game, OutboxMessage, SchedulerPass
@@ -49,14 +48,8 @@ class SlowMailbox(Mailbox):
 
 @pytest.fixture
 def slow_smtp(config: dict[str, Any]) -> Iterator[Mailbox]:
-    mailbox = SlowMailbox()
-    controller = Controller(mailbox, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    config.update(MAIL_SERVER="127.0.0.1", MAIL_PORT=controller.port)
-    try:
+    with smtp_serving(config, SlowMailbox()) as mailbox:
         yield mailbox
-    finally:
-        controller.stop()
 
 
 def game_made(at: datetime) -> Game:

@@ -16,7 +16,6 @@ king, `.` an empty hole or a missing corner:
 from __future__ import annotations
 
 import copy
-import json
 from typing import Iterable
 
 from tain.games.tara import TaraGame
@@ -58,10 +57,6 @@ def legal(state: dict, player: str | None = None) -> set[str]:
     """The legal actions of `player` (default: the player to move) as text."""
     player = player or state["to_move"]
     return texts(GAME.legal_actions(state, player))
-
-
-def canonical(value) -> str:
-    return json.dumps(value, sort_keys=True)
 
 
 # ----- the board --------------------------------------------------------------------------------

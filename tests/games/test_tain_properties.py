@@ -8,7 +8,7 @@ from typing import Iterator
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tain.games import IllegalAction
+from engine_checks import check_refused_exactly_when_not_legal
 from tain.games.tain.bots import HeuristicBot, RandomBot
 from tain_helpers import ENTRANCES, GAME, TOKENS, tokens_in_play
 
@@ -134,22 +134,6 @@ def plausible(rng: random.Random, players: list[str]) -> dict:
     return action
 
 
-def check_refused_exactly_when_not_legal(state: dict, player: str, action) -> None:
-    legal = GAME.legal_actions(state, player) if player in state["players"] else []
-    before = copy.deepcopy(state)
-    if action in legal:
-        GAME.apply(state, player, action)
-    else:
-        try:
-            GAME.apply(state, player, action)
-        except IllegalAction as refusal:
-            message = str(refusal)
-            assert message and "\n" not in message and message.endswith(".")
-        else:
-            raise AssertionError(f"{player} was allowed {action!r}, which is not among the legal actions")
-    assert state == before
-
-
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables(), st.lists(malformed, min_size=1, max_size=6))
 def test_apply_raises_exactly_for_actions_that_are_not_legal(table, odd_actions):
@@ -157,12 +141,12 @@ def test_apply_raises_exactly_for_actions_that_are_not_legal(table, odd_actions)
     for state, player, action in bot_game(table):
         anyone = rng.choice(table["players"] + ["zed"])
         for _ in range(3):
-            check_refused_exactly_when_not_legal(state, rng.choice((anyone, player or anyone)),
+            check_refused_exactly_when_not_legal(GAME, state, rng.choice((anyone, player or anyone)),
                                                  plausible(rng, table["players"]))
-        check_refused_exactly_when_not_legal(state, player or anyone, rng.choice(odd_actions))
+        check_refused_exactly_when_not_legal(GAME, state, player or anyone, rng.choice(odd_actions))
         if player is not None and rng.random() < 0.2:
             for legal in GAME.legal_actions(state, player):
-                check_refused_exactly_when_not_legal(state, player, legal)
+                check_refused_exactly_when_not_legal(GAME, state, player, legal)
 
 
 # ----- hidden information ---------------------------------------------------------------------------
