@@ -205,6 +205,23 @@ def test_pause_and_resume_keep_the_time_left(admin, app):
     assert [a for _, a, _ in audit_actions()] == ["pause", "resume"]
 
 
+def test_a_clock_change_and_its_audit_entry_commit_together(app, monkeypatch):
+    """If the audit entry cannot be written, the pause does not happen either."""
+    from support import new_game
+    from tain.services import admin as admin_service, audit
+
+    game = new_game(move_deadline=timedelta(hours=24))
+
+    def broken_record(*args, **kwargs):
+        raise RuntimeError("the audit log is unavailable")
+
+    monkeypatch.setattr(audit, "record", broken_record)
+    with pytest.raises(RuntimeError):
+        admin_service.pause(game.id, actor="admin", now=NOW)
+    db.session.expire_all()
+    assert db.session.get(Game, game.id).paused_at is None
+
+
 def test_extend_the_deadline_and_time_out_now(admin, app):
     from support import new_game
 

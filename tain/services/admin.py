@@ -309,15 +309,13 @@ def _clock_change(game_id: int, *, paused: bool | None = None) -> Game:
 def pause(game_id: int, *, actor: str, now: datetime) -> None:
     """Stop the game's clock (tain.services.deadlines), audit-logged."""
     _clock_change(game_id, paused=False)
-    deadlines.pause(game_id, now=now)
-    _audited(actor, "pause", game_id, now)
+    deadlines.pause(game_id, now=now, also=_audit(actor, "pause", now))
 
 
 def resume(game_id: int, *, actor: str, now: datetime) -> None:
     """Restart the clock with the time that was left at the pause, audit-logged."""
     _clock_change(game_id, paused=True)
-    deadlines.resume(game_id, now=now)
-    _audited(actor, "resume", game_id, now)
+    deadlines.resume(game_id, now=now, also=_audit(actor, "resume", now))
 
 
 def extend(game_id: int, until: datetime, *, actor: str, now: datetime) -> datetime | None:
@@ -330,20 +328,22 @@ def extend(game_id: int, until: datetime, *, actor: str, now: datetime) -> datet
     if until <= game.deadline_at:
         raise AdminRefusal("Choose a deadline later than the current one (to shorten it, apply the time-out now).")
     old = game.deadline_at
-    new = deadlines.extend_deadline(game_id, until - old, now=now)
-    _audited(actor, "extend deadline", game_id, now, f"{old:%Y-%m-%d %H:%M} → {until:%Y-%m-%d %H:%M} UTC")
-    return new
+    return deadlines.extend_deadline(game_id, until - old, now=now, also=_audit(
+        actor, "extend deadline", now, f"{old:%Y-%m-%d %H:%M} → {until:%Y-%m-%d %H:%M} UTC"))
 
 
 def time_out_now(game_id: int, version: int, *, actor: str, now: datetime) -> int:
     """Apply the deadline now to everyone still to act (as the page showed the game at `version`)."""
-    _clock_change(game_id)
-    late = deadlines.apply_timeouts(game_id, now=now, expected_version=version)
-    _audited(actor, "time out now", game_id, now, f"{late} players timed out")
-    return late
+    game = _clock_change(game_id)
+    # The page's version is checked under the lock: if it still holds, these are the late players.
+    late = len(engine_for(game).to_act(game.state))
+    return deadlines.apply_timeouts(game_id, now=now, expected_version=version,
+                                    also=_audit(actor, "time out now", now, f"{late} players timed out"))
 
 
-def _audited(actor: str, action: str, game_id: int, now: datetime, detail: str = "") -> None:
-    # The clock services commit their own transaction; the entry follows at once.
-    audit.record(actor, action, now=now, game_id=game_id, detail=detail)
-    db.session.commit()
+def _audit(actor: str, action: str, now: datetime, detail: str = "") -> deadlines.Also:
+    """The audit entry of a clock change, written in the change's own transaction."""
+    def record(game: Game) -> None:
+        audit.record(actor, action, now=now, game_id=game.id, detail=detail)
+
+    return record

@@ -8,7 +8,7 @@ passes at once, or a pass racing a player's move, act once.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -63,25 +63,36 @@ def set_timing(game_id: int, timing: Timing, *, now: datetime) -> None:
         game.updated_at = now
 
 
-def extend_deadline(game_id: int, by: timedelta, *, now: datetime) -> datetime | None:
+# Each clock control takes `also`: more to do to the locked game in the same transaction
+# (the admin's audit entry), so that the change and its record commit together or not at all.
+Also = Callable[[Game], None]
+
+
+def _nothing_more(game: Game) -> None:
+    pass
+
+
+def extend_deadline(game_id: int, by: timedelta, *, now: datetime, also: Also = _nothing_more) -> datetime | None:
     """Push the running deadline (and a reminder not yet sent) back by `by`; the new deadline."""
     with locked_game(game_id) as game:
         shift(game, by)
         set_wake(game)
         game.updated_at = now
+        also(game)
         return game.deadline_at
 
 
-def pause(game_id: int, *, now: datetime) -> None:
+def pause(game_id: int, *, now: datetime, also: Also = _nothing_more) -> None:
     """Stop the game's clock: no deadline passes and no reminder goes until `resume`."""
     with locked_game(game_id) as game:
         if game.paused_at is None:
             game.paused_at = now
             set_wake(game)
             game.updated_at = now
+            also(game)
 
 
-def resume(game_id: int, *, now: datetime) -> None:
+def resume(game_id: int, *, now: datetime, also: Also = _nothing_more) -> None:
     """Restart the clock with the time that was left at the pause (then past any away day)."""
     with locked_game(game_id) as game:
         if game.paused_at is None:
@@ -90,9 +101,11 @@ def resume(game_id: int, *, now: datetime) -> None:
         game.paused_at = None
         move_past_away_days(game, engine_for(game).to_act(game.state))
         game.updated_at = now
+        also(game)
 
 
-def apply_timeouts(game_id: int, *, now: datetime, expected_version: int | None = None) -> int:
+def apply_timeouts(game_id: int, *, now: datetime, expected_version: int | None = None,
+                   also: Also = _nothing_more) -> int:
     """Time out now everyone still to act, as if the deadline had passed (the admin's button).
 
     `expected_version` guards against acting on a page the game has moved past (StaleMove).
@@ -103,7 +116,9 @@ def apply_timeouts(game_id: int, *, now: datetime, expected_version: int | None 
             raise NotYourMove("This game is not running; nobody can be timed out.")
         if expected_version is not None and expected_version != game.version:
             raise StaleMove("The game has moved on since this page was shown, so nothing was done.")
-        return _time_out(game, now)
+        late = _time_out(game, now)
+        also(game)
+        return late
 
 
 def run_due_games(now: datetime) -> PassReport:
