@@ -289,12 +289,10 @@ def parse_seat(line: str) -> NewPlayer:
 def create(game_name: str, lines: list[str], *, actor: str, now: datetime, first_player: str | None,
            timing: deadlines.Timing, options: dict[str, Any] | None = None) -> Game:
     """A new game from the dashboard's form (one seat a line), audit-logged."""
-    game = create_game(game_name, [parse_seat(line) for line in lines], now=now, first_player=first_player,
-                       options=options, **asdict(timing))
-    audit.record(actor, "create", now=now, game_id=game.id, detail=", ".join(
+    seated = audit.recorder(actor, "create", now=now, detail=lambda game: ", ".join(
         f"{seat.name} (bot)" if seat.bot else f"{seat.name} <{seat.email}>" for seat in game.seats))
-    db.session.commit()
-    return game
+    return create_game(game_name, [parse_seat(line) for line in lines], now=now, first_player=first_player,
+                       options=options, also=seated, **asdict(timing))
 
 
 def _clock_change(game_id: int, *, paused: bool | None = None) -> Game:
@@ -309,13 +307,13 @@ def _clock_change(game_id: int, *, paused: bool | None = None) -> Game:
 def pause(game_id: int, *, actor: str, now: datetime) -> None:
     """Stop the game's clock (tain.services.deadlines), audit-logged."""
     _clock_change(game_id, paused=False)
-    deadlines.pause(game_id, now=now, also=_audit(actor, "pause", now))
+    deadlines.pause(game_id, now=now, also=audit.recorder(actor, "pause", now=now))
 
 
 def resume(game_id: int, *, actor: str, now: datetime) -> None:
     """Restart the clock with the time that was left at the pause, audit-logged."""
     _clock_change(game_id, paused=True)
-    deadlines.resume(game_id, now=now, also=_audit(actor, "resume", now))
+    deadlines.resume(game_id, now=now, also=audit.recorder(actor, "resume", now=now))
 
 
 def extend(game_id: int, until: datetime, *, actor: str, now: datetime) -> datetime | None:
@@ -328,8 +326,8 @@ def extend(game_id: int, until: datetime, *, actor: str, now: datetime) -> datet
     if until <= game.deadline_at:
         raise AdminRefusal("Choose a deadline later than the current one (to shorten it, apply the time-out now).")
     old = game.deadline_at
-    return deadlines.extend_deadline(game_id, until - old, now=now, also=_audit(
-        actor, "extend deadline", now, f"{old:%Y-%m-%d %H:%M} → {until:%Y-%m-%d %H:%M} UTC"))
+    return deadlines.extend_deadline(game_id, until - old, now=now, also=audit.recorder(
+        actor, "extend deadline", now=now, detail=f"{old:%Y-%m-%d %H:%M} → {until:%Y-%m-%d %H:%M} UTC"))
 
 
 def time_out_now(game_id: int, version: int, *, actor: str, now: datetime) -> int:
@@ -337,13 +335,7 @@ def time_out_now(game_id: int, version: int, *, actor: str, now: datetime) -> in
     game = _clock_change(game_id)
     # The page's version is checked under the lock: if it still holds, these are the late players.
     late = len(engine_for(game).to_act(game.state))
-    return deadlines.apply_timeouts(game_id, now=now, expected_version=version,
-                                    also=_audit(actor, "time out now", now, f"{late} players timed out"))
+    recorded = audit.recorder(actor, "time out now", now=now, detail=f"{late} players timed out")
+    return deadlines.apply_timeouts(game_id, now=now, expected_version=version, also=recorded)
 
 
-def _audit(actor: str, action: str, now: datetime, detail: str = "") -> deadlines.Also:
-    """The audit entry of a clock change, written in the change's own transaction."""
-    def record(game: Game) -> None:
-        audit.record(actor, action, now=now, game_id=game.id, detail=detail)
-
-    return record

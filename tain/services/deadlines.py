@@ -64,7 +64,7 @@ def set_timing(game_id: int, timing: Timing, *, now: datetime) -> None:
 
 
 # Each clock control takes `also`: more to do to the locked game in the same transaction
-# (the admin's audit entry), so that the change and its record commit together or not at all.
+# (the admin's audit entry, see audit.recorder), so the change and its record commit together.
 Also = Callable[[Game], None]
 
 

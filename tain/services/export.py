@@ -6,7 +6,7 @@ The export holds every face-down token (it is the whole log): the admin asks for
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -37,8 +37,9 @@ def export_game(game: Game) -> dict[str, Any]:
     }
 
 
-def import_game(data: Any, *, now: datetime) -> Game:
-    """A new game (new links, invitations sent) from an export; InvalidGame says what is wrong with it."""
+def import_game(data: Any, *, now: datetime, also: Callable[[Game], None] | None = None) -> Game:
+    """A new game (new links, invitations sent) from an export; InvalidGame says what is wrong with it.
+    `also` does more to the new game in the same transaction (the admin's audit entry)."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise InvalidGame([f"This is not a game export (its \"format\" must be {FORMAT!r})."])
     try:
@@ -57,7 +58,7 @@ def import_game(data: Any, *, now: datetime) -> Game:
         options={key: value for key, value in options.items() if key != "first_player"},
         move_deadline=_duration(data.get("move_deadline_seconds")),
         phase_deadline=_duration(data.get("phase_deadline_seconds")),
-        log=log,
+        log=log, also=also,
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import re
 import secrets
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -116,13 +116,15 @@ def create_game(
     bot_on_timeout: bool = False,
     options: Mapping[str, Any] | None = None,
     log: Sequence[tuple[str, Action, bool]] = (),
+    also: Callable[[Game], None] | None = None,
 ) -> Game:
     """Set the game up, seat the players and queue their invitations, in one transaction.
 
     `options` are the game's own setup options besides the first player (Tara: `games`,
     `level`); the engine refuses those it does not know (InvalidGame, in its words).
     `log` (player, action, on_timeout) is applied first: an imported game's history.
-    Bot seats then play until a person is to act.
+    Bot seats then play until a person is to act. `also` does more to the new game in the
+    same transaction (the admin's audit entry).
     """
     try:
         engine = get_game(game_name)
@@ -157,6 +159,8 @@ def create_game(
         _mark_over(game, engine, now)
         restart_clock(game, [], engine.to_act(game.state), now)
         notify.game_created(game, engine, now=now)
+        if also:
+            also(game)
     return game
 
 

@@ -41,10 +41,9 @@ def import_() -> Response | str | tuple[str, int]:
     except ValueError:
         return render_template("admin/import.html", form=form, problems=["That is not a JSON file."]), 400
     try:
-        game = import_game(data, now=utcnow())
+        game = import_game(data, now=utcnow(), also=audit.recorder(
+            current_admin(), "import", now=utcnow(), detail=lambda game: f"{game.version} actions replayed"))
     except InvalidGame as error:
         return render_template("admin/import.html", form=form, problems=error.problems), 400
-    audit.record(current_admin(), "import", now=utcnow(), game_id=game.id, detail=f"{game.version} actions replayed")
-    db.session.commit()
     flash(f"Game #{game.id} is imported ({game.version} actions replayed); every player has been emailed a new link.")
     return redirect(url_for("admin.game", game_id=game.id), code=303)
