@@ -205,6 +205,34 @@ def test_pause_and_resume_keep_the_time_left(admin, app):
     assert [a for _, a, _ in audit_actions()] == ["pause", "resume"]
 
 
+def test_the_timing_is_shown_and_changed_from_the_games_page(admin, app):
+    from support import new_game
+
+    new_game(move_deadline=timedelta(hours=24), phase_deadline=timedelta(hours=48))
+    page = admin.get("/admin/games/1").text
+    assert 'name="move_deadline"' in page and 'value="1d"' in page and 'value="2d"' in page
+    unconfirmed = act(admin, "/admin/games/1/timing", confirm=False, move_deadline="12h", phase_deadline="2d",
+                      reminder_before="", bot_on_timeout="y")
+    assert "Change the timing" in unconfirmed.text and db.session.get(Game, 1).move_deadline_seconds == 86400
+    assert act(admin, "/admin/games/1/timing", move_deadline="12h", phase_deadline="2d", reminder_before="",
+               bot_on_timeout="y").status_code == 303
+    db.session.expire_all()
+    game = db.session.get(Game, 1)
+    assert (game.move_deadline_seconds, game.phase_deadline_seconds, game.reminder_before_seconds,
+            game.bot_on_timeout) == (12 * 3600, 2 * 86400, None, True)
+    assert audit_actions()[-1][1] == "change timing"
+    assert 'value="12h"' in admin.get("/admin/games/1").text
+
+
+def test_a_timing_it_cannot_read_is_refused_and_changes_nothing(admin, app):
+    from support import new_game
+
+    new_game(move_deadline=timedelta(hours=24))
+    response = act(admin, "/admin/games/1/timing", move_deadline="soon", phase_deadline="2d")
+    assert response.status_code == 400 and "Write a duration as 90s, 30m, 24h or 3d" in response.text
+    assert db.session.get(Game, 1).move_deadline_seconds == 86400 and audit_actions() == []
+
+
 def test_a_clock_change_and_its_audit_entry_commit_together(app, monkeypatch):
     """If the audit entry cannot be written, the pause does not happen either."""
     from support import new_game

@@ -21,7 +21,8 @@ from tain.models import ActionRecord, Game, OutboxMessage, Seat
 from . import audit, deadlines, notify
 from .errors import InvalidGame, ServiceError
 from .games import (
-    NewPlayer, create_game, engine_for, get_game_row, is_email_address, let_bots_play, locked_game, parse_player,
+    NewPlayer, create_game, duration_text, engine_for, get_game_row, is_email_address, let_bots_play, locked_game,
+    parse_player,
 )
 from .links import revoke_links
 
@@ -328,6 +329,16 @@ def extend(game_id: int, until: datetime, *, actor: str, now: datetime) -> datet
     old = game.deadline_at
     return deadlines.extend_deadline(game_id, until - old, now=now, also=audit.recorder(
         actor, "extend deadline", now=now, detail=f"{old:%Y-%m-%d %H:%M} → {until:%Y-%m-%d %H:%M} UTC"))
+
+
+def change_timing(game_id: int, timing: deadlines.Timing, *, actor: str, now: datetime) -> None:
+    """New deadlines, reminder and time-out choice, from the next deadline on; audit-logged."""
+    _clock_change(game_id)
+    detail = (f"moves {duration_text(timing.move_deadline) or 'no deadline'}, "
+              f"phases {duration_text(timing.phase_deadline) or 'no deadline'}, "
+              f"reminder {duration_text(timing.reminder_before) or 'none'}, "
+              f"bot on time-out {'yes' if timing.bot_on_timeout else 'no'}")
+    deadlines.set_timing(game_id, timing, now=now, also=audit.recorder(actor, "change timing", now=now, detail=detail))
 
 
 def time_out_now(game_id: int, version: int, *, actor: str, now: datetime) -> int:

@@ -53,16 +53,6 @@ def timing_of(game: Game) -> Timing:
                   duration(game.reminder_before_seconds), game.bot_on_timeout)
 
 
-def set_timing(game_id: int, timing: Timing, *, now: datetime) -> None:
-    """Change a game's timing. It holds from the next deadline on; the running one stays (see `extend_deadline`)."""
-    with locked_game(game_id) as game:
-        game.move_deadline_seconds = _seconds(timing.move_deadline)
-        game.phase_deadline_seconds = _seconds(timing.phase_deadline)
-        game.reminder_before_seconds = _seconds(timing.reminder_before)
-        game.bot_on_timeout = timing.bot_on_timeout
-        game.updated_at = now
-
-
 # Each clock control takes `also`: more to do to the locked game in the same transaction
 # (the admin's audit entry, see audit.recorder), so the change and its record commit together.
 Also = Callable[[Game], None]
@@ -70,6 +60,17 @@ Also = Callable[[Game], None]
 
 def _nothing_more(game: Game) -> None:
     pass
+
+
+def set_timing(game_id: int, timing: Timing, *, now: datetime, also: Also = _nothing_more) -> None:
+    """Change a game's timing. It holds from the next deadline on; the running one stays (see `extend_deadline`)."""
+    with locked_game(game_id) as game:
+        game.move_deadline_seconds = _seconds(timing.move_deadline)
+        game.phase_deadline_seconds = _seconds(timing.phase_deadline)
+        game.reminder_before_seconds = _seconds(timing.reminder_before)
+        game.bot_on_timeout = timing.bot_on_timeout
+        game.updated_at = now
+        also(game)
 
 
 def extend_deadline(game_id: int, by: timedelta, *, now: datetime, also: Also = _nothing_more) -> datetime | None:

@@ -75,6 +75,15 @@ def parse_options(text: str) -> dict[str, Any]:
     return options
 
 
+def duration_text(duration: timedelta | None) -> str:
+    """The inverse of `parse_duration`, in the largest exact unit: 1 day → `1d`, 90 minutes → `90m`; None → ``."""
+    seconds = 0 if duration is None else int(duration.total_seconds())
+    if not seconds:
+        return ""
+    unit = next(unit for unit, size in sorted(_UNITS.items(), key=lambda item: -item[1]) if seconds % size == 0)
+    return f"{seconds // _UNITS[unit]}{unit}"
+
+
 def engine_for(game: Game) -> Engine:
     return get_game(game.game)
 

@@ -22,24 +22,29 @@ from . import utcnow
 bp = Blueprint("lobby", __name__)
 
 
-class _NewGameFields(FlaskForm):
-    game = SelectField("Game", choices=[])
-    players = TextAreaField(
-        "Players, one a line, in seat order", validators=[DataRequired(), Length(max=2000)],
-        description="Ann <ann@example.org>",
-    )
+class TimingFields(FlaskForm):
+    """A game's deadlines, reminder and time-out choice: set at creation, changeable later (admin)."""
+
     move_deadline = StringField("Time for each move", validators=[Length(max=10)])
     phase_deadline = StringField("Time for a phase played by all at once (Tàin's guarding)", validators=[Length(max=10)])
     reminder_before = StringField("Remind the player this long before a deadline (empty: no reminder)",
                                   validators=[Length(max=10)])
     bot_on_timeout = BooleanField("When a deadline passes, a bot moves for the late player instead of passing")
-    first_player = StringField("First player (empty: drawn at random)", validators=[Optional(), Length(max=40)])
 
     def timing(self) -> Timing:
         """The game's deadlines, reminder and time-out choice; InvalidGame for a duration it cannot read."""
         reminder = (self.reminder_before.data or "").strip()
         return Timing(parse_duration(self.move_deadline.data), parse_duration(self.phase_deadline.data),
                       parse_duration(reminder) if reminder else None, self.bot_on_timeout.data)
+
+
+class _NewGameFields(TimingFields):
+    game = SelectField("Game", choices=[])
+    players = TextAreaField(
+        "Players, one a line, in seat order", validators=[DataRequired(), Length(max=2000)],
+        description="Ann <ann@example.org>",
+    )
+    first_player = StringField("First player (empty: drawn at random)", validators=[Optional(), Length(max=40)])
 
     def option_fields(self) -> list[Field]:
         """Every game's own option selects, in registry order."""

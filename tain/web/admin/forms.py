@@ -6,6 +6,8 @@ from flask_wtf.file import FileField
 from wtforms import DateTimeLocalField, HiddenField, IntegerField, PasswordField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
+from tain.web.lobby import TimingFields
+
 
 class LoginForm(FlaskForm):
     name = StringField("Name", default="admin", validators=[DataRequired(), Length(max=80)])
@@ -44,3 +46,7 @@ class ExtendForm(ConfirmForm):
 class TimeoutForm(ConfirmForm):
     version = IntegerField(validators=[InputRequired(message="This form is incomplete; reload the game's page."),
                                        NumberRange(min=0)])
+
+
+class TimingForm(ConfirmForm, TimingFields):
+    """A game's deadlines, reminder and time-out choice, changed from the game's page."""

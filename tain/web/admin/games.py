@@ -10,14 +10,15 @@ from werkzeug.wrappers import Response
 from tain.services import admin as service
 from tain.services.audit import entries
 from tain.services.errors import InvalidGame
-from tain.services.games import engine_for, get_game_row
+from tain.services.deadlines import timing_of
+from tain.services.games import duration_text, engine_for, get_game_row
 from tain.web import utcnow
 from tain.web.game_pages import board_context
 from tain.web.lobby import new_game_form
 from tain.web.play_context import format_deadline, seat_colours
 
 from . import bp, confirmation, current_admin
-from .forms import ConfirmForm, ExtendForm, ReplaceForm, SeatForm, TimeoutForm
+from .forms import ConfirmForm, ExtendForm, ReplaceForm, SeatForm, TimeoutForm, TimingForm
 
 
 @bp.get("/")
@@ -40,8 +41,20 @@ def _page(game_id: int, view: dict[str, Any] | None = None, seen_as: str | None 
         "log": service.action_log(game, revealed_for=seen_as), "mails": service.games_mail(game.id),
         "audit": entries(game_id=game.id, limit=50), "form": ConfirmForm(),
         "board_template": f"games/{game.game}/board.html",
+        "timing": timing_form(game),
         **board_context(engine_for(game), view),  # no legal moves: the admin's board is not played on
     }
+
+
+def timing_form(game: Any) -> TimingForm:
+    """The timing form, showing the game's timing as it stands."""
+    timing = timing_of(game)
+    form = TimingForm(formdata=None)
+    form.move_deadline.data = duration_text(timing.move_deadline)
+    form.phase_deadline.data = duration_text(timing.phase_deadline)
+    form.reminder_before.data = duration_text(timing.reminder_before)
+    form.bot_on_timeout.data = timing.bot_on_timeout
+    return form
 
 
 @bp.get("/games/<int:game_id>")
@@ -164,6 +177,24 @@ def cancel(game_id: int) -> Response | str:
         return page
     service.cancel(game_id, actor=current_admin(), now=utcnow())
     return _done(game_id, f"Game #{game_id} is cancelled.")
+
+
+@bp.post("/games/<int:game_id>/timing")
+def change_timing(game_id: int) -> Response | str | tuple[str, int]:
+    form = TimingForm()
+    get_game_row(game_id)
+    if not form.validate():
+        return _invalid(form)
+    timing = form.timing()  # InvalidGame (a clear refusal) for a duration it cannot read
+    words = "a bot moves for the late player" if timing.bot_on_timeout else "the game's own time-out"
+    page = confirmation(form, f"Set game #{game_id}'s timing: each move {form.move_deadline.data}, each phase "
+                              f"played by all at once {form.phase_deadline.data}, reminder "
+                              f"{form.reminder_before.data or 'none'}, on time-out {words}? It holds from the next "
+                              "deadline on; to move the running one, extend it.", "Change the timing")
+    if page:
+        return page
+    service.change_timing(game_id, timing, actor=current_admin(), now=utcnow())
+    return _done(game_id, f"Game #{game_id}'s timing is changed; it holds from the next deadline on.")
 
 
 @bp.post("/games/<int:game_id>/pause")
