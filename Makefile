@@ -19,5 +19,6 @@ run: $(VENV)/.installed
 
 # The whole suite; with TEST_DATABASE_URL set, every database test also runs on PostgreSQL.
 test: $(VENV)/.installed
+	$(BIN)/ruff check .
 	$(FLASK) db upgrade
 	$(BIN)/pytest

@@ -3,14 +3,16 @@ when TEST_DATABASE_URL is set (as in CI), on PostgreSQL too — the same tests o
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.serving import make_server
 
-from support import BASE_URL, Mailbox, new_game, reset_database, smtp_serving
+from support import BASE_URL, CHROMIUM, Mailbox, new_game, reset_database, smtp_serving
 from tain import create_app
 from tain.config import database_uri
 from tain.extensions import db
@@ -72,3 +74,32 @@ def smtp_server(config: dict[str, Any]) -> Iterator[Mailbox]:
     """A real aiosmtpd server on 127.0.0.1; the app under test sends its mail there."""
     with smtp_serving(config, Mailbox()) as mailbox:
         yield mailbox
+
+
+@pytest.fixture
+def live_url(app: Flask) -> Iterator[str]:
+    """The app served from a background thread, its emailed links pointing at it."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    url = f"http://127.0.0.1:{server.server_port}"
+    app.config["BASE_URL"] = url
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield url
+    server.shutdown()
+    thread.join()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright (which cannot download its own browsers here)."""
+    from playwright.sync_api import sync_playwright
+
+    playwright = sync_playwright().start()
+    browser = playwright.chromium.launch(
+        executable_path=CHROMIUM, headless=True,
+        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+              "--disable-sync", "--no-first-run"],
+    )
+    yield browser
+    browser.close()
+    playwright.stop()

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from email.message import EmailMessage
+from pathlib import Path
 from typing import Any
 
 from aiosmtpd.controller import Controller
@@ -18,6 +19,8 @@ from tain.extensions import db
 from tain.models import Game, OutboxMessage
 from tain.services.games import create_game, parse_player
 from tain.services.links import make_token
+
+CHROMIUM = Path("/usr/bin/chromium")  # Debian's; Playwright cannot download its own here
 
 NOW = datetime(2030, 5, 1, 12, 0, tzinfo=timezone.utc)
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>", "Cat <cat@example.org>"]

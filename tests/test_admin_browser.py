@@ -6,7 +6,7 @@ import pytest
 from flask import Flask
 
 from admin_support import PASSWORD
-from test_browser import ARTIFACTS, browser, live_url  # noqa: F401  (the fixtures)
+from test_browser import ARTIFACTS
 
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
 

@@ -3,52 +3,22 @@ mailbox, follow its link, make moves by clicking, and save screenshots of the bo
 (tests/artifacts/board.png, and board-phone.png: the next player's page at a phone's width)."""
 from __future__ import annotations
 
-import os
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flask import Flask
-from werkzeug.serving import make_server
 
-CHROMIUM = "/usr/bin/chromium"
+from support import CHROMIUM
 ARTIFACTS = Path(__file__).parent / "artifacts"
 PLAYERS = "Ann <ann@example.org>\nBob <bob@example.org>\nCat <cat@example.org>"
 
-if not os.path.exists(CHROMIUM):
+if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed", allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 # A loaded CI machine can take more than Playwright's default 5 s to serve and draw a page.
 expect.set_options(timeout=20_000)
-
-
-@pytest.fixture
-def live_url(app: Flask) -> Iterator[str]:
-    """The app served from a background thread, its emailed links pointing at it."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    url = f"http://127.0.0.1:{server.server_port}"
-    app.config["BASE_URL"] = url
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield url
-    server.shutdown()
-    thread.join()
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    playwright = sync_playwright().start()
-    browser = playwright.chromium.launch(
-        executable_path=CHROMIUM, headless=True,
-        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-              "--disable-sync", "--no-first-run"],
-    )
-    yield browser
-    browser.close()
-    playwright.stop()
 
 
 def create_game(page: Page, live_url: str) -> None:

@@ -6,7 +6,7 @@ state, every email went out, and no seat ever saw another seat's hidden informat
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import pytest

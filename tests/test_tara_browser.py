@@ -10,7 +10,7 @@ from support import NOW, play_tara_until, token
 from tain.extensions import db
 from tain.games import get_game
 from tain.models import Game
-from test_browser import ARTIFACTS, browser, live_url, open_invitation  # noqa: F401 (fixtures)
+from test_browser import ARTIFACTS, open_invitation
 
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
 

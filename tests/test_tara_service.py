@@ -4,7 +4,6 @@ stale clicks), the JSON API, the emails' words, the CLI and the admin dashboard.
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections import deque
 from datetime import timedelta

@@ -146,7 +146,7 @@ def test_dev_mailbox_lists_and_shows_messages_with_clickable_links(client, game)
     assert "bob@example.org" in client.get("/dev/mail?to=bob@example.org").text
     message = outbox("bob@example.org")[0]
     page = client.get(f"/dev/mail/{message.id}").text
-    assert f'<a href="http://tain.test/play/' in page
+    assert '<a href="http://tain.test/play/' in page
     html = client.get(f"/dev/mail/{message.id}/html")
     assert html.status_code == 200 and "script-src" not in html.headers["Content-Security-Policy"]
     assert "default-src 'none'" in html.headers["Content-Security-Policy"]

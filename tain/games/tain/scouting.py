@@ -40,7 +40,7 @@ def legal_actions(state: State, player: Player) -> list[Action]:
         for token in held
     ]
     if state["phase"] == "scouting":
-        scouts = [token for token in held if token != DAUGHTER]
+        scouts = [token for token in held if token in SCOUTS]
         for board in state["players"]:
             if board == player:
                 continue

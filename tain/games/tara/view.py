@@ -71,6 +71,6 @@ def _report(state: State, result: dict[str, Any]) -> dict[str, Any]:
         "title": f"Game {number}: {winner} wins",
         "headline": f"Game {number}: {winner} wins",
         "lines": [f"{winner} wins game {number} ({why}) and scores {result['points'][winner]} points.",
-                  f"Match points: " + ", ".join(f"{p} {sum(r['points'][p] for r in state['results'][:number])}"
+                  "Match points: " + ", ".join(f"{p} {sum(r['points'][p] for r in state['results'][:number])}"
                                                  for p in state["players"]) + "."],
     }
