@@ -49,6 +49,9 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "ADMIN_PASSWORD": env.get("ADMIN_PASSWORD") or None,  # hashed by create_app, then dropped
         "ADMIN_SESSION_MINUTES": int(env.get("ADMIN_SESSION_MINUTES") or 60),  # idle time before a new login
         "ADMIN_LOGIN_LIMIT": env.get("ADMIN_LOGIN_LIMIT") or "10 per minute",  # login POSTs per address
+        # Flask-Limiter's own setting: in memory, each worker counts alone; share it across workers
+        # with e.g. redis://… or memcached://… (and that storage's client package).
+        "RATELIMIT_STORAGE_URI": env.get("RATELIMIT_STORAGE_URI") or "memory://",
         "SCHEDULER": (env.get("SCHEDULER") or "off").lower(),
         # A link stops working this long after it was sent, and this long after its game ended.
         "LINK_MAX_AGE_DAYS": int(env.get("LINK_MAX_AGE_DAYS") or 365),

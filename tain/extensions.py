@@ -33,7 +33,7 @@ migrate = Migrate(render_as_batch=True)
 mail = Mail()
 csrf = CSRFProtect()
 # Only the admin login is limited (ADMIN_LOGIN_LIMIT); in-memory counts, per process.
-limiter = Limiter(get_remote_address, storage_uri="memory://")
+limiter = Limiter(get_remote_address)  # storage: RATELIMIT_STORAGE_URI (tain.config)
 
 
 def _sqlite_on_connect(dbapi_connection: Any, connection_record: Any) -> None:
