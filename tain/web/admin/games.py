@@ -1,6 +1,7 @@
 """Games: the filtered list, a game's page (public board, seats, log, mail), reveal, create, and actions."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timezone
 from typing import Any
 
@@ -9,8 +10,8 @@ from werkzeug.wrappers import Response
 
 from tain.services import admin as service
 from tain.services.audit import entries
-from tain.services.errors import InvalidGame
 from tain.services.deadlines import timing_of
+from tain.services.errors import InvalidGame
 from tain.services.games import duration_text, engine_for, get_game_row
 from tain.web import utcnow
 from tain.web.game_pages import board_context
@@ -111,20 +112,29 @@ def _done(game_id: int, message: str) -> Response:
     return redirect(url_for("admin.game", game_id=game_id), code=303)
 
 
+def _confirmed(game_id: int, form: ConfirmForm, question: str, button: str, act: Callable[[], Any],
+               done: str | Callable[[Any], str]) -> Response | str:
+    """An action on a game: its confirmation page on the first POST; once confirmed, `act`, then
+    back to the game's page saying what was done (`done`, or `done(what act returned)`)."""
+    page = confirmation(form, question, button)
+    if page:
+        return page
+    result = act()
+    return _done(game_id, done(result) if callable(done) else done)
+
+
 @bp.post("/games/<int:game_id>/replace")
 def replace(game_id: int) -> Response | str | tuple[str, int]:
     form = ReplaceForm()
     game = get_game_row(game_id)
     if not form.validate():
         return _invalid(form)
-    name = _seat_name(game, form.seat.data)
-    page = confirmation(form, f"Give {name}'s seat in game #{game_id} to {form.email.data}? "
-                              f"{name}'s links stop working and the new player is emailed a link.",
-                        f"Replace {name}")
-    if page:
-        return page
-    service.replace_player(game_id, form.seat.data, form.email.data, actor=current_admin(), now=utcnow())
-    return _done(game_id, f"{name}'s seat now belongs to {form.email.data.strip()}, who has been emailed a link.")
+    name, email = _seat_name(game, form.seat.data), form.email.data
+    return _confirmed(
+        game_id, form, f"Give {name}'s seat in game #{game_id} to {email}? "
+                       f"{name}'s links stop working and the new player is emailed a link.", f"Replace {name}",
+        lambda: service.replace_player(game_id, form.seat.data, email, actor=current_admin(), now=utcnow()),
+        f"{name}'s seat now belongs to {email.strip()}, who has been emailed a link.")
 
 
 @bp.post("/games/<int:game_id>/resend")
@@ -134,11 +144,10 @@ def resend(game_id: int) -> Response | str | tuple[str, int]:
     if not form.validate():
         return _invalid(form)
     name = _seat_name(game, form.seat.data)
-    page = confirmation(form, f"Email {name} their link to game #{game_id} again?", f"Resend {name}'s link")
-    if page:
-        return page
-    service.resend_link(game_id, form.seat.data, actor=current_admin(), now=utcnow())
-    return _done(game_id, f"{name}'s link has been emailed again.")
+    return _confirmed(
+        game_id, form, f"Email {name} their link to game #{game_id} again?", f"Resend {name}'s link",
+        lambda: service.resend_link(game_id, form.seat.data, actor=current_admin(), now=utcnow()),
+        f"{name}'s link has been emailed again.")
 
 
 @bp.post("/games/<int:game_id>/bot")
@@ -148,35 +157,30 @@ def bot(game_id: int) -> Response | str | tuple[str, int]:
     if not form.validate():
         return _invalid(form)
     name = _seat_name(game, form.seat.data)
-    page = confirmation(form, f"Let a bot play {name}'s seat in game #{game_id} from now on? "
-                              f"{name}'s links stop working.", f"Put a bot in {name}'s seat")
-    if page:
-        return page
-    service.seat_bot(game_id, form.seat.data, actor=current_admin(), now=utcnow())
-    return _done(game_id, f"A bot now plays {name}'s seat.")
+    return _confirmed(
+        game_id, form, f"Let a bot play {name}'s seat in game #{game_id} from now on? {name}'s links stop working.",
+        f"Put a bot in {name}'s seat",
+        lambda: service.seat_bot(game_id, form.seat.data, actor=current_admin(), now=utcnow()),
+        f"A bot now plays {name}'s seat.")
 
 
 @bp.post("/games/<int:game_id>/revoke")
 def revoke(game_id: int) -> Response | str:
-    form = ConfirmForm()
     get_game_row(game_id)
-    page = confirmation(form, f"Revoke every link of game #{game_id}? No player can open the game "
-                              "until you resend their link.", "Revoke all links")
-    if page:
-        return page
-    service.revoke_all_links(game_id, actor=current_admin(), now=utcnow())
-    return _done(game_id, "Every link of this game has been revoked.")
+    return _confirmed(
+        game_id, ConfirmForm(), f"Revoke every link of game #{game_id}? No player can open the game until you "
+                                "resend their link.", "Revoke all links",
+        lambda: service.revoke_all_links(game_id, actor=current_admin(), now=utcnow()),
+        "Every link of this game has been revoked.")
 
 
 @bp.post("/games/<int:game_id>/cancel")
 def cancel(game_id: int) -> Response | str:
-    form = ConfirmForm()
     get_game_row(game_id)
-    page = confirmation(form, f"Cancel game #{game_id} for good? Nobody can move in it any more.", "Cancel the game")
-    if page:
-        return page
-    service.cancel(game_id, actor=current_admin(), now=utcnow())
-    return _done(game_id, f"Game #{game_id} is cancelled.")
+    return _confirmed(
+        game_id, ConfirmForm(), f"Cancel game #{game_id} for good? Nobody can move in it any more.", "Cancel the game",
+        lambda: service.cancel(game_id, actor=current_admin(), now=utcnow()),
+        f"Game #{game_id} is cancelled.")
 
 
 @bp.post("/games/<int:game_id>/timing")
@@ -187,36 +191,33 @@ def change_timing(game_id: int) -> Response | str | tuple[str, int]:
         return _invalid(form)
     timing = form.timing()  # InvalidGame (a clear refusal) for a duration it cannot read
     words = "a bot moves for the late player" if timing.bot_on_timeout else "the game's own time-out"
-    page = confirmation(form, f"Set game #{game_id}'s timing: each move {form.move_deadline.data}, each phase "
-                              f"played by all at once {form.phase_deadline.data}, reminder "
-                              f"{form.reminder_before.data or 'none'}, on time-out {words}? It holds from the next "
-                              "deadline on; to move the running one, extend it.", "Change the timing")
-    if page:
-        return page
-    service.change_timing(game_id, timing, actor=current_admin(), now=utcnow())
-    return _done(game_id, f"Game #{game_id}'s timing is changed; it holds from the next deadline on.")
+    return _confirmed(
+        game_id, form, f"Set game #{game_id}'s timing: each move {form.move_deadline.data}, each phase played by "
+                       f"all at once {form.phase_deadline.data}, reminder {form.reminder_before.data or 'none'}, "
+                       f"on time-out {words}? It holds from the next deadline on; to move the running one, "
+                       "extend it.", "Change the timing",
+        lambda: service.change_timing(game_id, timing, actor=current_admin(), now=utcnow()),
+        f"Game #{game_id}'s timing is changed; it holds from the next deadline on.")
 
 
 @bp.post("/games/<int:game_id>/pause")
 def pause(game_id: int) -> Response | str:
     get_game_row(game_id)
-    page = confirmation(ConfirmForm(), f"Pause game #{game_id}? Its clock stops: no deadline passes and no "
-                                       "reminder goes until you resume it.", "Pause the game")
-    if page:
-        return page
-    service.pause(game_id, actor=current_admin(), now=utcnow())
-    return _done(game_id, f"Game #{game_id} is paused; its clock has stopped.")
+    return _confirmed(
+        game_id, ConfirmForm(), f"Pause game #{game_id}? Its clock stops: no deadline passes and no reminder goes "
+                                "until you resume it.", "Pause the game",
+        lambda: service.pause(game_id, actor=current_admin(), now=utcnow()),
+        f"Game #{game_id} is paused; its clock has stopped.")
 
 
 @bp.post("/games/<int:game_id>/resume")
 def resume(game_id: int) -> Response | str:
     get_game_row(game_id)
-    page = confirmation(ConfirmForm(), f"Resume game #{game_id}? Its clock restarts with the time that was left.",
-                        "Resume the game")
-    if page:
-        return page
-    service.resume(game_id, actor=current_admin(), now=utcnow())
-    return _done(game_id, f"Game #{game_id} is running again, with the time that was left.")
+    return _confirmed(
+        game_id, ConfirmForm(), f"Resume game #{game_id}? Its clock restarts with the time that was left.",
+        "Resume the game",
+        lambda: service.resume(game_id, actor=current_admin(), now=utcnow()),
+        f"Game #{game_id} is running again, with the time that was left.")
 
 
 @bp.post("/games/<int:game_id>/extend")
@@ -226,11 +227,10 @@ def extend(game_id: int) -> Response | str | tuple[str, int]:
     if not form.validate():
         return _invalid(form)
     until = form.until.data.replace(tzinfo=timezone.utc)
-    page = confirmation(form, f"Move game #{game_id}'s deadline to {format_deadline(until)}?", "Extend the deadline")
-    if page:
-        return page
-    service.extend(game_id, until, actor=current_admin(), now=utcnow())
-    return _done(game_id, f"The deadline is now {format_deadline(until)}.")
+    return _confirmed(
+        game_id, form, f"Move game #{game_id}'s deadline to {format_deadline(until)}?", "Extend the deadline",
+        lambda: service.extend(game_id, until, actor=current_admin(), now=utcnow()),
+        f"The deadline is now {format_deadline(until)}.")
 
 
 @bp.post("/games/<int:game_id>/timeout")
@@ -240,9 +240,8 @@ def timeout(game_id: int) -> Response | str | tuple[str, int]:
     if not form.validate():
         return _invalid(form)
     waiting = ", ".join(service.game_row(game).to_act) or "nobody"
-    page = confirmation(form, f"Apply the time-out in game #{game_id} now? Whoever is still to act "
-                              f"({waiting}) is timed out as if the deadline had passed.", "Apply the time-out now")
-    if page:
-        return page
-    late = service.time_out_now(game_id, form.version.data, actor=current_admin(), now=utcnow())
-    return _done(game_id, f"{late} player{'s were' if late != 1 else ' was'} timed out.")
+    return _confirmed(
+        game_id, form, f"Apply the time-out in game #{game_id} now? Whoever is still to act ({waiting}) is timed "
+                       "out as if the deadline had passed.", "Apply the time-out now",
+        lambda: service.time_out_now(game_id, form.version.data, actor=current_admin(), now=utcnow()),
+        lambda late: f"{late} player{'s were' if late != 1 else ' was'} timed out.")
