@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timezone
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
@@ -65,10 +65,8 @@ def game(game_id: int) -> str:
 
 @bp.post("/games/<int:game_id>/reveal")
 def reveal(game_id: int) -> str | tuple[str, int]:
-    form = SeatForm()
     game = get_game_row(game_id)
-    if not form.validate():
-        return _invalid(form)
+    form = _validated(SeatForm())
     seat = _seat_name(game, form.seat.data)
     page = confirmation(form, f"Show game #{game_id}'s board as {seat} sees it, face-down tokens included? "
                               "This is written to the audit log.", f"Reveal {seat}'s view")
@@ -102,9 +100,14 @@ def _seat_name(game: Any, seat_id: int) -> str:
     return seat.name
 
 
-def _invalid(form: ConfirmForm) -> tuple[str, int]:
-    problems = [error for errors in form.errors.values() for error in errors]
-    return render_template("admin/refused.html", message=" ".join(problems), back=request.referrer), 400
+FormT = TypeVar("FormT", bound=ConfirmForm)
+
+
+def _validated(form: FormT) -> FormT:
+    """The form, if its fields are valid; otherwise the refusal page (400) says what is wrong."""
+    if not form.validate():
+        raise service.AdminRefusal(" ".join(error for errors in form.errors.values() for error in errors))
+    return form
 
 
 def _done(game_id: int, message: str) -> Response:
@@ -125,10 +128,8 @@ def _confirmed(game_id: int, form: ConfirmForm, question: str, button: str, act:
 
 @bp.post("/games/<int:game_id>/replace")
 def replace(game_id: int) -> Response | str | tuple[str, int]:
-    form = ReplaceForm()
     game = get_game_row(game_id)
-    if not form.validate():
-        return _invalid(form)
+    form = _validated(ReplaceForm())
     name, email = _seat_name(game, form.seat.data), form.email.data
     return _confirmed(
         game_id, form, f"Give {name}'s seat in game #{game_id} to {email}? "
@@ -139,10 +140,8 @@ def replace(game_id: int) -> Response | str | tuple[str, int]:
 
 @bp.post("/games/<int:game_id>/resend")
 def resend(game_id: int) -> Response | str | tuple[str, int]:
-    form = SeatForm()
     game = get_game_row(game_id)
-    if not form.validate():
-        return _invalid(form)
+    form = _validated(SeatForm())
     name = _seat_name(game, form.seat.data)
     return _confirmed(
         game_id, form, f"Email {name} their link to game #{game_id} again?", f"Resend {name}'s link",
@@ -152,10 +151,8 @@ def resend(game_id: int) -> Response | str | tuple[str, int]:
 
 @bp.post("/games/<int:game_id>/bot")
 def bot(game_id: int) -> Response | str | tuple[str, int]:
-    form = SeatForm()
     game = get_game_row(game_id)
-    if not form.validate():
-        return _invalid(form)
+    form = _validated(SeatForm())
     name = _seat_name(game, form.seat.data)
     return _confirmed(
         game_id, form, f"Let a bot play {name}'s seat in game #{game_id} from now on? {name}'s links stop working.",
@@ -185,10 +182,8 @@ def cancel(game_id: int) -> Response | str:
 
 @bp.post("/games/<int:game_id>/timing")
 def change_timing(game_id: int) -> Response | str | tuple[str, int]:
-    form = TimingForm()
     get_game_row(game_id)
-    if not form.validate():
-        return _invalid(form)
+    form = _validated(TimingForm())
     timing = form.timing()  # InvalidGame (a clear refusal) for a duration it cannot read
     words = "a bot moves for the late player" if timing.bot_on_timeout else "the game's own time-out"
     return _confirmed(
@@ -222,10 +217,8 @@ def resume(game_id: int) -> Response | str:
 
 @bp.post("/games/<int:game_id>/extend")
 def extend(game_id: int) -> Response | str | tuple[str, int]:
-    form = ExtendForm()
     get_game_row(game_id)
-    if not form.validate():
-        return _invalid(form)
+    form = _validated(ExtendForm())
     until = form.until.data.replace(tzinfo=timezone.utc)
     return _confirmed(
         game_id, form, f"Move game #{game_id}'s deadline to {format_deadline(until)}?", "Extend the deadline",
@@ -235,10 +228,8 @@ def extend(game_id: int) -> Response | str | tuple[str, int]:
 
 @bp.post("/games/<int:game_id>/timeout")
 def timeout(game_id: int) -> Response | str | tuple[str, int]:
-    form = TimeoutForm()
     game = get_game_row(game_id)
-    if not form.validate():
-        return _invalid(form)
+    form = _validated(TimeoutForm())
     waiting = ", ".join(service.game_row(game).to_act) or "nobody"
     return _confirmed(
         game_id, form, f"Apply the time-out in game #{game_id} now? Whoever is still to act ({waiting}) is timed "
