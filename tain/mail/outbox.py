@@ -18,7 +18,7 @@ from flask import Flask, Response, current_app, request
 from flask_mail import Connection, Message
 from sqlalchemy import select, update
 
-from tain.extensions import WRITE_LOCK_OPTION, db, mail
+from tain.extensions import begin_write, db, mail
 from tain.models import OutboxMessage
 
 log = logging.getLogger(__name__)
@@ -53,12 +53,6 @@ def _retry_delay(attempts: int) -> timedelta:
     return timedelta(seconds=min(30 * 2 ** (attempts - 1), 6 * 3600))
 
 
-def _begin_write() -> None:
-    """A fresh transaction holding SQLite's write lock from its start (a read one could not become a write)."""
-    db.session.rollback()
-    db.session.connection(execution_options={WRITE_LOCK_OPTION: True})
-
-
 def _claim(now: datetime, limit: int) -> list[int]:
     """Lease up to `limit` due messages to this sender, oldest first.
 
@@ -71,7 +65,7 @@ def _claim(now: datetime, limit: int) -> list[int]:
         .where(OutboxMessage.status.in_(("pending", "sending")), OutboxMessage.next_attempt_at <= now)
         .order_by(OutboxMessage.id).limit(limit).with_for_update(skip_locked=True)
     )
-    _begin_write()
+    begin_write()
     ids = db.session.scalars(due).all()
     if ids:
         db.session.execute(
@@ -148,7 +142,7 @@ def _deliver_batch(batch: list[int], now: datetime, report: DeliveryReport) -> b
 
 def _mark(message_id: int, **values: object) -> None:
     """Record one message's outcome in its own short write transaction."""
-    _begin_write()
+    begin_write()
     db.session.execute(update(OutboxMessage).where(OutboxMessage.id == message_id).values(**values))
     db.session.commit()
 
@@ -164,7 +158,7 @@ def _mark_failed(message_id: int, attempts: int, now: datetime, error: Exception
 def _release(message_ids: list[int], retry_at: datetime) -> None:
     """Give back claimed messages not tried, to be tried when the server is tried again."""
     if message_ids:
-        _begin_write()
+        begin_write()
         db.session.execute(
             update(OutboxMessage).where(OutboxMessage.id.in_(message_ids), OutboxMessage.status == "sending")
             .values(status="pending", next_attempt_at=retry_at)

@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from tain.extensions import WRITE_LOCK_OPTION, db
+from tain.extensions import begin_write, db
 from tain.games import Action, Game as Engine, SetupError, State, UnknownGame, get_game
 from tain.models import ActionRecord, Game, Seat
 
@@ -208,8 +208,7 @@ def locked_game(game_id: int) -> Iterator[Game]:
 @contextmanager
 def write_transaction() -> Iterator[None]:
     """A fresh transaction that will take row locks (BEGIN IMMEDIATE on SQLite); commits on success."""
-    db.session.rollback()
-    db.session.connection(execution_options={WRITE_LOCK_OPTION: True})
+    begin_write()
     with _transaction():
         yield
 
