@@ -63,13 +63,6 @@ def _sqlite_on_begin(conn: Connection) -> None:
 WRITE_LOCK_OPTION = "tain_write_lock"
 
 
-def begin_write() -> None:
-    """Start a fresh transaction that will write: BEGIN IMMEDIATE on SQLite (a read transaction could
-    not become a write one), a plain one on PostgreSQL. Whatever the session held is discarded first."""
-    db.session.rollback()
-    db.session.connection(execution_options={WRITE_LOCK_OPTION: True})
-
-
 def install_sqlite_behaviour() -> None:
     """WAL (synchronous=NORMAL), foreign keys and explicit BEGIN [IMMEDIATE] on every SQLite connection."""
     if not event.contains(Engine, "connect", _sqlite_on_connect):

@@ -18,7 +18,8 @@ from flask import Flask, Response, current_app, request
 from flask_mail import Connection, Message
 from sqlalchemy import select, update
 
-from tain.extensions import begin_write, db, mail
+from tain import transactions
+from tain.extensions import db, mail
 from tain.models import OutboxMessage
 
 log = logging.getLogger(__name__)
@@ -65,14 +66,13 @@ def _claim(now: datetime, limit: int) -> list[int]:
         .where(OutboxMessage.status.in_(("pending", "sending")), OutboxMessage.next_attempt_at <= now)
         .order_by(OutboxMessage.id).limit(limit).with_for_update(skip_locked=True)
     )
-    begin_write()
-    ids = db.session.scalars(due).all()
-    if ids:
-        db.session.execute(
-            update(OutboxMessage).where(OutboxMessage.id.in_(ids))
-            .values(status="sending", next_attempt_at=now + CLAIM_LEASE)
-        )
-    db.session.commit()
+    with transactions.write():
+        ids = db.session.scalars(due).all()
+        if ids:
+            db.session.execute(
+                update(OutboxMessage).where(OutboxMessage.id.in_(ids))
+                .values(status="sending", next_attempt_at=now + CLAIM_LEASE)
+            )
     return list(ids)
 
 
@@ -108,9 +108,9 @@ def deliver_pending(now: datetime | None = None, limit: int = 500) -> DeliveryRe
 def _deliver_batch(batch: list[int], now: datetime, report: DeliveryReport) -> bool:
     """Send a claimed batch; False if the server could not be reached (the rest is released)."""
     # No row is kept: each commit below would expire every row still held (a cost growing with the batch).
-    letters = [(row.id, row.seat_id, row.attempts, _flask_mail_message(row)) for row in db.session.scalars(
-        select(OutboxMessage).where(OutboxMessage.id.in_(batch)).order_by(OutboxMessage.id))]
-    db.session.commit()  # no read transaction left open while sending (SQLite could not turn it into a write)
+    with transactions.read():  # no read transaction left open while sending
+        letters = [(row.id, row.seat_id, row.attempts, _flask_mail_message(row)) for row in db.session.scalars(
+            select(OutboxMessage).where(OutboxMessage.id.in_(batch)).order_by(OutboxMessage.id))]
     smtp = bool(current_app.config.get("MAIL_SERVER"))
     connection: Connection | None = None
     try:
@@ -142,9 +142,8 @@ def _deliver_batch(batch: list[int], now: datetime, report: DeliveryReport) -> b
 
 def _mark(message_id: int, **values: object) -> None:
     """Record one message's outcome in its own short write transaction."""
-    begin_write()
-    db.session.execute(update(OutboxMessage).where(OutboxMessage.id == message_id).values(**values))
-    db.session.commit()
+    with transactions.write():
+        db.session.execute(update(OutboxMessage).where(OutboxMessage.id == message_id).values(**values))
 
 
 def _mark_failed(message_id: int, attempts: int, now: datetime, error: Exception) -> datetime:
@@ -158,12 +157,11 @@ def _mark_failed(message_id: int, attempts: int, now: datetime, error: Exception
 def _release(message_ids: list[int], retry_at: datetime) -> None:
     """Give back claimed messages not tried, to be tried when the server is tried again."""
     if message_ids:
-        begin_write()
-        db.session.execute(
-            update(OutboxMessage).where(OutboxMessage.id.in_(message_ids), OutboxMessage.status == "sending")
-            .values(status="pending", next_attempt_at=retry_at)
-        )
-        db.session.commit()
+        with transactions.write():
+            db.session.execute(
+                update(OutboxMessage).where(OutboxMessage.id.in_(message_ids), OutboxMessage.status == "sending")
+                .values(status="pending", next_attempt_at=retry_at)
+            )
 
 
 def init_app(app: Flask) -> None:

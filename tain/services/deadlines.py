@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import select
 
+from tain import transactions
 from tain.extensions import db
 from tain.games import Game as Engine
 from tain.models import Game
@@ -22,7 +23,8 @@ from tain.models import Game
 from . import notify
 from .bots import bot_for
 from .errors import NotYourMove, StaleMove
-from .games import _seconds, apply_actions, engine_for, locked_game, write_transaction
+
+from .games import _seconds, apply_actions, engine_for, locked_game
 from .timing import move_past_away_days, set_wake, shift
 
 log = logging.getLogger(__name__)
@@ -147,11 +149,8 @@ def run_due_games(now: datetime) -> PassReport:
 @contextmanager
 def _claimed(game_id: int, now: datetime) -> Iterator[Game | None]:
     """The game under its row lock if it is still due; None if it is not, or another pass holds it."""
-    with write_transaction():
-        yield db.session.execute(
-            select(Game).where(Game.id == game_id, Game.wake_at <= now)
-            .with_for_update(skip_locked=True).execution_options(populate_existing=True)
-        ).scalar_one_or_none()
+    with transactions.game_under_lock(game_id, skip_locked=True, where=Game.wake_at <= now) as game:
+        yield game
 
 
 def _wake(game: Game, now: datetime, report: PassReport) -> None:

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
 
-from tain.extensions import begin_write, db
+from tain import transactions
+from tain.extensions import db
 from tain.games import Action, Game as Engine, SetupError, State, UnknownGame, get_game
 from tain.models import ActionRecord, Game, Seat
 
@@ -159,7 +159,7 @@ def create_game(
             for i, p in enumerate(players)
         ],
     )
-    with _transaction():
+    with transactions.write():
         db.session.add(game)
         db.session.flush()  # the log and the invitations need the game's id
         for player, action, on_timeout in log:
@@ -178,39 +178,13 @@ def _seconds(duration: timedelta | None) -> int | None:
 
 
 @contextmanager
-def _transaction() -> Iterator[None]:
-    try:
-        yield
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
-
-
-@contextmanager
 def locked_game(game_id: int) -> Iterator[Game]:
-    """A write transaction holding `game_id`'s row lock; commits on success, rolls back on error.
-
-    SELECT … FOR UPDATE on PostgreSQL, BEGIN IMMEDIATE on SQLite: two changes to one
-    game never interleave, and each re-reads the game after taking the lock. Whatever
-    the session held before is discarded first, so that the lock is the transaction's
-    first statement.
-    """
-    with write_transaction():
-        game = db.session.execute(
-            select(Game).where(Game.id == game_id).with_for_update().execution_options(populate_existing=True)
-        ).scalar_one_or_none()
+    """A write transaction holding `game_id`'s row lock (`tain.transactions.game_under_lock`);
+    GameNotFound when there is no such game. Commits on success, rolls back on error."""
+    with transactions.game_under_lock(game_id) as game:
         if game is None:
             raise GameNotFound(game_id)
         yield game
-
-
-@contextmanager
-def write_transaction() -> Iterator[None]:
-    """A fresh transaction that will take row locks (BEGIN IMMEDIATE on SQLite); commits on success."""
-    begin_write()
-    with _transaction():
-        yield
 
 
 def apply_actions(

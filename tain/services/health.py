@@ -8,10 +8,9 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import delete, func, select
 
+from tain import transactions
 from tain.extensions import db
 from tain.models import Game, OutboxMessage, SchedulerPass
-
-from .games import write_transaction
 
 KEEP_PASSES = 200
 STALE_AFTER = timedelta(minutes=5)  # the admin is warned when no pass finished for this long
@@ -21,7 +20,7 @@ UNSENT = ("pending", "sending")
 def record_pass(started_at: datetime, finished_at: datetime, *, timeouts: int, reminders: int, digests: int,
                 emails_sent: int, emails_failed: int) -> None:
     """Record one finished pass and forget all but the latest KEEP_PASSES, in one write transaction."""
-    with write_transaction():
+    with transactions.write():
         row = SchedulerPass(started_at=started_at, finished_at=finished_at, timeouts=timeouts, reminders=reminders,
                             digests=digests, emails_sent=emails_sent, emails_failed=emails_failed)
         db.session.add(row)

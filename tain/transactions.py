@@ -1,0 +1,72 @@
+"""Every way the service starts a transaction: the one place that begins, commits and rolls back.
+
+- `read()`: a fresh snapshot that only reads (plain BEGIN). Views that only show use
+  the session's own autobegin, which is the same thing.
+- `write()`: a transaction that will write. On SQLite it begins with BEGIN IMMEDIATE:
+  a transaction that began as a read cannot become a write once another connection
+  has committed (it fails at once with "database is locked", whatever busy_timeout
+  says), so anything that may write starts as a write. Plain BEGIN on PostgreSQL.
+- `game_under_lock(game_id)`: a write transaction holding the game's row lock
+  (SELECT … FOR UPDATE), re-read after the lock; `skip_locked=True` gives None
+  instead of waiting when another transaction holds it (the deadline pass).
+
+Each discards whatever the session held before, so that nothing read earlier
+(and possibly stale) leaks into the new transaction, and commits on success or
+rolls back on any error.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import select
+
+from .extensions import WRITE_LOCK_OPTION, db
+from .models import Game
+
+
+@contextmanager
+def read() -> Iterator[None]:
+    """A fresh read-only snapshot; ended (rolled back) afterwards."""
+    db.session.rollback()
+    try:
+        yield
+    finally:
+        db.session.rollback()
+
+
+@contextmanager
+def write() -> Iterator[None]:
+    """A fresh transaction that will write; commits on success, rolls back on error."""
+    db.session.rollback()
+    db.session.connection(execution_options={WRITE_LOCK_OPTION: True})
+    try:
+        yield
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+@contextmanager
+def game_under_lock(game_id: int, *, skip_locked: bool = False, where: Any = None) -> Iterator[Game | None]:
+    """A write transaction holding `game_id`'s row lock; the game re-read after the lock, or None
+    when there is no such game (or, with `skip_locked`, another transaction holds it, or it does
+    not meet the extra condition `where`)."""
+    query = select(Game).where(Game.id == game_id)
+    if where is not None:
+        query = query.where(where)
+    with write():
+        yield db.session.execute(
+            query.with_for_update(skip_locked=skip_locked).execution_options(populate_existing=True)
+        ).scalar_one_or_none()
+
+
+def end() -> None:
+    """End whatever transaction the session holds (after a refusal or an error), without raising:
+    with the database gone, there is nothing left to roll back."""
+    try:
+        db.session.rollback()
+    except Exception:
+        db.session.invalidate()
