@@ -105,6 +105,9 @@ class Seat(db.Model):
     digest_at: Mapped[Optional[datetime]] = mapped_column(UTCDateTime, index=True)  # the next digest, in digest mode
     digest_reports: Mapped[int] = mapped_column(default=0)  # raid reports already told in a digest
     away_days: Mapped[list[str]] = mapped_column(JSONData, default=list)  # ISO dates the player cannot play
+    # The game's version when the seat's current decision began (its own last move, or when it became
+    # one to act): a move sent from a page older than that answers a decision that is gone (StaleMove).
+    decision_version: Mapped[int] = mapped_column(default=0, server_default="0")
 
     game: Mapped[Game] = relationship(back_populates="seats")
 
