@@ -3,37 +3,45 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
-
 from flask import Flask, Response, request
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
-_TOKEN_IN_PATH = re.compile(r"(/play/)([A-Za-z0-9_\-]{6})[A-Za-z0-9_.\-]*")
+# A run of the characters a link token is written with, literally or percent-encoded (once or more:
+# `%25` is an encoded `%`). Encoded `/ ? = &` end a run, as the plain ones do, so that a path or a
+# query string inside a query string (`?next=%2Fplay%2F…`) is cut into its own pieces.
+_TOKEN_CHARACTERS = re.compile(r"(?:[A-Za-z0-9_.~\-]|%(?!2[Ff]|3[FfDd]|26)[0-9A-Fa-f]{2})+")
+TOKEN_LIKE = 20  # a link token is longer than 40 characters; a route's own words are shorter than this
+KEPT = 6
+
+
+def _shorten(match: re.Match[str]) -> str:
+    run = match[0]
+    return run if len(run) < TOKEN_LIKE else run[:KEPT] + "…"
 
 
 def redact(text: str) -> str:
-    """`/play/eyJzIjo…` → `/play/eyJzIj…`: enough to tell links apart, useless to an attacker."""
-    return _TOKEN_IN_PATH.sub(r"\1\2…", text)
+    """Every token-like piece of `text`, whatever the route or the encoding, cut to its first characters:
+    `/play/eyJzIjo…` → `/play/eyJzIj…`, enough to tell links apart, useless to an attacker."""
+    return _TOKEN_CHARACTERS.sub(_shorten, text)
 
 
 class RedactTokens(logging.Filter):
-    """For werkzeug's and gunicorn's access logs, whose request line carries the token."""
+    """For werkzeug's and gunicorn's logs, whose request line, path, query and referrer carry tokens.
+
+    The record is formatted here and its arguments dropped, so that whatever an argument holds (and
+    however the log format picks from gunicorn's atoms) only the redacted line goes on.
+    """
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.msg, str):
-            record.msg = redact(record.msg)
-        if isinstance(record.args, dict):
-            record.args = {key: _redact_any(value) for key, value in record.args.items()}
-        elif isinstance(record.args, tuple):
-            record.args = tuple(_redact_any(value) for value in record.args)
+        try:
+            message = record.getMessage()
+        except (TypeError, ValueError, KeyError):
+            return True  # a malformed record: logging reports it as it would without us
+        record.msg, record.args = redact(message), None
         return True
-
-
-def _redact_any(value: Any) -> Any:
-    return redact(value) if isinstance(value, str) else value
 
 
 def init_app(app: Flask) -> None:
