@@ -16,6 +16,9 @@ from sqlalchemy.types import TypeDecorator
 from .extensions import db
 
 JSONData = JSON().with_variant(JSONB(), "postgresql")
+# Row ids are INTEGER columns and seeds BIGINT ones: a number past them never reaches a query.
+MAX_ROW_ID = 2**31 - 1
+MAX_SEED = 2**63 - 1
 
 
 class UTCDateTime(TypeDecorator):

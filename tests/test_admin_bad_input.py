@@ -7,6 +7,7 @@ import pytest
 from sqlalchemy import func, select
 
 from admin_support import PASSWORD, act, csrf, log_in
+from bad_input_support import database_rows
 from support import new_game
 from tain.extensions import db
 from tain.models import AuditEntry, Game, OutboxMessage
@@ -158,3 +159,33 @@ def test_a_game_that_is_over_or_cancelled_cannot_be_changed(admin):
         response = act(admin, f"/admin/games/{game.id}/{path}", seat=game.seats[0].id, email="x@example.org")
         assert response.status_code == 400 and "is cancelled; it cannot be changed" in response.text, path
     assert snapshot() == before
+
+
+GAME_ACTIONS = ["cancel", "pause", "resume", "revoke", "export", "reveal", "resend", "bot", "replace", "timing",
+                "extend", "timeout"]
+
+
+@pytest.mark.parametrize("row_id", ["0", str(2**31), str(2**63), str(10**20)])
+def test_a_game_or_email_id_out_of_range_is_not_found(admin, app, row_id):
+    with app.app_context():
+        new_game()
+    before = database_rows(app)
+    assert admin.get(f"/admin/games/{row_id}").status_code == 404
+    for path in GAME_ACTIONS:
+        response = act(admin, f"/admin/games/{row_id}/{path}", seat=1, email="new@example.org", version=0,
+                       until="2031-01-01T00:00", move_deadline="24h", phase_deadline="48h")
+        assert response.status_code == 404, path
+    assert act(admin, f"/admin/mail/{row_id}/retry").status_code == 404
+    assert database_rows(app) == before
+
+
+def test_a_seat_or_version_out_of_range_is_refused_clearly(admin, app):
+    with app.app_context():
+        game_id = new_game().id
+    before = database_rows(app)
+    for path in ["reveal", "resend", "bot", "replace"]:
+        response = act(admin, f"/admin/games/{game_id}/{path}", seat=str(10**20), email="new@example.org")
+        assert response.status_code == 400 and "Number must be between" in response.text, path
+    response = act(admin, f"/admin/games/{game_id}/timeout", version=str(10**20))
+    assert response.status_code == 400 and "Number must be between" in response.text
+    assert database_rows(app) == before

@@ -14,7 +14,7 @@ from tain.games import Action, Game as Engine, IllegalAction, SetupError, Unknow
 from tain.models import Game
 
 from .errors import InvalidGame
-from .games import NewPlayer, create_game
+from .games import NewPlayer, create_game, seed_problems
 
 FORMAT = "tain-game/1"
 
@@ -51,6 +51,8 @@ def import_game(data: Any, *, now: datetime, also: Callable[[Game], None] | None
     seed = data.get("seed")
     if type(seed) is not int or not isinstance(options, Mapping):
         raise InvalidGame(["The export's seed must be a whole number and its options an object."])
+    if seed_problems(seed):  # before the replay, which would refuse its first action instead
+        raise InvalidGame(seed_problems(seed))
     log = _log(data.get("actions"))
     _replay(engine, [p.name for p in players], seed, dict(options), log)  # the engine judges the options
     return create_game(

@@ -18,7 +18,7 @@ from typing import Any
 from tain import transactions
 from tain.extensions import db
 from tain.games import Action, Game as Engine, SetupError, State, UnknownGame, get_game
-from tain.models import ActionRecord, Game, Seat
+from tain.models import MAX_SEED, ActionRecord, Game, Seat
 
 from . import notify
 from .bots import next_bot_move
@@ -112,6 +112,13 @@ def _validate(engine: Engine, players: Sequence[NewPlayer], first_player: str | 
     return problems
 
 
+def seed_problems(seed: int | None) -> list[str]:
+    """What is wrong with a chosen seed: it is a whole number from 0 to MAX_SEED (a BIGINT column)."""
+    if seed is None or (type(seed) is int and 0 <= seed <= MAX_SEED):
+        return []
+    return [f"The seed must be a whole number from 0 to {MAX_SEED}."]
+
+
 def create_game(
     game_name: str,
     players: Sequence[NewPlayer],
@@ -139,7 +146,7 @@ def create_game(
         engine = get_game(game_name)
     except UnknownGame as error:
         raise InvalidGame([str(error)]) from None
-    problems = _validate(engine, players, first_player)
+    problems = _validate(engine, players, first_player) + seed_problems(seed)
     if problems:
         raise InvalidGame(problems)
     seed = secrets.randbelow(2**31) if seed is None else seed

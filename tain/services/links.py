@@ -15,7 +15,7 @@ from flask import current_app
 from itsdangerous import BadData, BadSignature, URLSafeTimedSerializer
 
 from tain.extensions import db
-from tain.models import Seat
+from tain.models import MAX_ROW_ID, Seat
 
 from .errors import BadToken, ExpiredToken, RevokedToken
 
@@ -49,7 +49,7 @@ def seat_from_token(token: str, now: datetime) -> Seat:
     except (BadData, ValueError):
         raise BadToken() from None
     if not (isinstance(payload, list) and len(payload) == 2
-            and type(payload[0]) is int and isinstance(payload[1], str)):
+            and type(payload[0]) is int and 1 <= payload[0] <= MAX_ROW_ID and isinstance(payload[1], str)):
         raise BadToken()
     seat = db.session.get(Seat, payload[0])
     if seat is None:

@@ -50,13 +50,13 @@ def inbox() -> str:
     )
 
 
-@bp.get("/<int:message_id>")
+@bp.get("/<id:message_id>")
 def message(message_id: int) -> str:
     message = _message(message_id)
     return render_template("devmail/message.html", message=message, body=linkify(message.body_text))
 
 
-@bp.get("/<int:message_id>/html")
+@bp.get("/<id:message_id>/html")
 def message_html(message_id: int) -> Response:
     response = Response(_message(message_id).body_html, mimetype="text/html")
     response.headers["Content-Security-Policy"] = HTML_CSP

@@ -6,6 +6,7 @@ from flask_wtf.file import FileField
 from wtforms import DateTimeLocalField, HiddenField, IntegerField, PasswordField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
+from tain.models import MAX_ROW_ID
 from tain.web.lobby import TimingFields
 
 
@@ -26,7 +27,7 @@ class ConfirmForm(FlaskForm):
 
 
 class SeatForm(ConfirmForm):
-    seat = IntegerField("Seat", validators=[InputRequired(message="Choose a seat."), NumberRange(min=1)])
+    seat = IntegerField("Seat", validators=[InputRequired(message="Choose a seat."), NumberRange(min=1, max=MAX_ROW_ID)])
 
 
 class ReplaceForm(SeatForm):
@@ -45,7 +46,7 @@ class ExtendForm(ConfirmForm):
 
 class TimeoutForm(ConfirmForm):
     version = IntegerField(validators=[InputRequired(message="This form is incomplete; reload the game's page."),
-                                       NumberRange(min=0)])
+                                       NumberRange(min=0, max=MAX_ROW_ID)])
 
 
 class TimingForm(ConfirmForm, TimingFields):

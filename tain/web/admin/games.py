@@ -58,12 +58,12 @@ def timing_form(game: Any) -> TimingForm:
     return form
 
 
-@bp.get("/games/<int:game_id>")
+@bp.get("/games/<id:game_id>")
 def game(game_id: int) -> str:
     return render_template("admin/game.html", **_page(game_id))
 
 
-@bp.post("/games/<int:game_id>/reveal")
+@bp.post("/games/<id:game_id>/reveal")
 def reveal(game_id: int) -> str | tuple[str, int]:
     game = get_game_row(game_id)
     form = _validated(SeatForm())
@@ -126,7 +126,7 @@ def _confirmed(game_id: int, form: ConfirmForm, question: str, button: str, act:
     return _done(game_id, done(result) if callable(done) else done)
 
 
-@bp.post("/games/<int:game_id>/replace")
+@bp.post("/games/<id:game_id>/replace")
 def replace(game_id: int) -> Response | str | tuple[str, int]:
     game = get_game_row(game_id)
     form = _validated(ReplaceForm())
@@ -138,7 +138,7 @@ def replace(game_id: int) -> Response | str | tuple[str, int]:
         f"{name}'s seat now belongs to {email.strip()}, who has been emailed a link.")
 
 
-@bp.post("/games/<int:game_id>/resend")
+@bp.post("/games/<id:game_id>/resend")
 def resend(game_id: int) -> Response | str | tuple[str, int]:
     game = get_game_row(game_id)
     form = _validated(SeatForm())
@@ -149,7 +149,7 @@ def resend(game_id: int) -> Response | str | tuple[str, int]:
         f"{name}'s link has been emailed again.")
 
 
-@bp.post("/games/<int:game_id>/bot")
+@bp.post("/games/<id:game_id>/bot")
 def bot(game_id: int) -> Response | str | tuple[str, int]:
     game = get_game_row(game_id)
     form = _validated(SeatForm())
@@ -161,7 +161,7 @@ def bot(game_id: int) -> Response | str | tuple[str, int]:
         f"A bot now plays {name}'s seat.")
 
 
-@bp.post("/games/<int:game_id>/revoke")
+@bp.post("/games/<id:game_id>/revoke")
 def revoke(game_id: int) -> Response | str:
     get_game_row(game_id)
     return _confirmed(
@@ -171,7 +171,7 @@ def revoke(game_id: int) -> Response | str:
         "Every link of this game has been revoked.")
 
 
-@bp.post("/games/<int:game_id>/cancel")
+@bp.post("/games/<id:game_id>/cancel")
 def cancel(game_id: int) -> Response | str:
     get_game_row(game_id)
     return _confirmed(
@@ -180,7 +180,7 @@ def cancel(game_id: int) -> Response | str:
         f"Game #{game_id} is cancelled.")
 
 
-@bp.post("/games/<int:game_id>/timing")
+@bp.post("/games/<id:game_id>/timing")
 def change_timing(game_id: int) -> Response | str | tuple[str, int]:
     get_game_row(game_id)
     form = _validated(TimingForm())
@@ -195,7 +195,7 @@ def change_timing(game_id: int) -> Response | str | tuple[str, int]:
         f"Game #{game_id}'s timing is changed; it holds from the next deadline on.")
 
 
-@bp.post("/games/<int:game_id>/pause")
+@bp.post("/games/<id:game_id>/pause")
 def pause(game_id: int) -> Response | str:
     get_game_row(game_id)
     return _confirmed(
@@ -205,7 +205,7 @@ def pause(game_id: int) -> Response | str:
         f"Game #{game_id} is paused; its clock has stopped.")
 
 
-@bp.post("/games/<int:game_id>/resume")
+@bp.post("/games/<id:game_id>/resume")
 def resume(game_id: int) -> Response | str:
     get_game_row(game_id)
     return _confirmed(
@@ -215,7 +215,7 @@ def resume(game_id: int) -> Response | str:
         f"Game #{game_id} is running again, with the time that was left.")
 
 
-@bp.post("/games/<int:game_id>/extend")
+@bp.post("/games/<id:game_id>/extend")
 def extend(game_id: int) -> Response | str | tuple[str, int]:
     get_game_row(game_id)
     form = _validated(ExtendForm())
@@ -226,7 +226,7 @@ def extend(game_id: int) -> Response | str | tuple[str, int]:
         f"The deadline is now {format_deadline(until)}.")
 
 
-@bp.post("/games/<int:game_id>/timeout")
+@bp.post("/games/<id:game_id>/timeout")
 def timeout(game_id: int) -> Response | str | tuple[str, int]:
     game = get_game_row(game_id)
     form = _validated(TimeoutForm())

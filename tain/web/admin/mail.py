@@ -18,7 +18,7 @@ def outbox() -> str:
                            counts=service.mail_counts(), statuses=service.MAIL_STATUSES, form=ConfirmForm())
 
 
-@bp.post("/mail/<int:message_id>/retry")
+@bp.post("/mail/<id:message_id>/retry")
 def retry(message_id: int) -> Response | str:
     page = confirmation(ConfirmForm(), f"Try to send email #{message_id} again now?", "Retry")
     if page:

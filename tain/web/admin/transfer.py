@@ -16,7 +16,7 @@ from . import bp, confirmation, current_admin
 from .forms import ConfirmForm, ImportForm
 
 
-@bp.post("/games/<int:game_id>/export")
+@bp.post("/games/<id:game_id>/export")
 def export(game_id: int) -> Response | str:
     game = get_game_row(game_id)
     page = confirmation(ConfirmForm(), f"Download game #{game_id} as JSON? The file holds its whole action log, "
