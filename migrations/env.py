@@ -5,6 +5,8 @@ from flask import current_app
 
 from alembic import context
 
+from tain.extensions import WRITE_LOCK_OPTION
+
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.
 config = context.config
@@ -92,6 +94,8 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        # A migration writes: on SQLite its transaction takes the write lock from its first statement.
+        connection.execution_options(**{WRITE_LOCK_OPTION: True})
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),

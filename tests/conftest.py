@@ -1,7 +1,15 @@
 """Fixtures for the service's tests: a fresh app and database per test, on SQLite and,
-when TEST_DATABASE_URL is set (as in CI), on PostgreSQL too — the same tests on both."""
+when TEST_DATABASE_URL is set (as in CI), on PostgreSQL too — the same tests on both.
+
+As in production, every test request runs in an application context (and a database
+session) of its own (`IsolatedClient`); the `app` fixture holds none. A test body that
+calls services or reads the database directly runs in its own context, like a script
+or the CLI beside the server (`test_body_context`). A guard fails any test in which
+SQLite ran a write in a transaction that began as a read (see `no_write_in_read`).
+"""
 from __future__ import annotations
 
+import contextvars
 import os
 import threading
 from collections.abc import Iterator
@@ -9,6 +17,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from flask.globals import _cv_app
 from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 
@@ -17,6 +26,7 @@ from tain import create_app
 from tain.config import database_uri
 from tain.extensions import db
 from tain.models import Game
+from write_guard import reads_that_wrote, watch_sqlite_transactions
 
 BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
 
@@ -42,15 +52,71 @@ def config(database_url: str) -> dict[str, Any]:
     }
 
 
+class IsolatedClient(FlaskClient):
+    """Each request in a fresh context, hence its own application context and database session,
+    as a production request has. The test body's own session, if any, ends its transaction
+    before and after, so that it neither holds locks the request waits for nor reads an old
+    snapshot afterwards."""
+
+    def open(self, *args: Any, **kwargs: Any) -> Any:
+        _end_test_body_transaction()
+        try:
+            return contextvars.Context().run(super().open, *args, **kwargs)
+        finally:
+            _end_test_body_transaction()
+
+
+def _end_test_body_transaction() -> None:
+    if _cv_app.get(None) is not None:
+        db.session.rollback()
+
+
 @pytest.fixture
 def app(config: dict[str, Any]) -> Iterator[Flask]:
     app = create_app(config)
+    app.test_client_class = IsolatedClient
     with app.app_context():
         reset_database()
-        yield app
+    yield app
+    with app.app_context():
         db.session.remove()
         db.drop_all()
         db.engine.dispose()
+
+
+@pytest.fixture
+def ctx(app: Flask) -> Iterator[None]:
+    """An application context for a fixture or test body that calls services or reads the database
+    directly, as a script or the CLI beside the server would (see the module's doc)."""
+    with app.app_context():
+        yield
+        db.session.remove()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """A test body that uses the app gets its own context (`ctx`) if no fixture gave it one; pushed
+    only now, once every fixture that changes the settings has run."""
+    app = getattr(item, "funcargs", {}).get("app")
+    if app is None or _cv_app.get(None) is not None:
+        return (yield)
+    with app.app_context():
+        try:
+            return (yield)
+        finally:
+            db.session.remove()
+
+
+@pytest.fixture(autouse=True)
+def no_write_in_read() -> Iterator[None]:
+    """Fail a test in which SQLite ran INSERT/UPDATE/DELETE in a transaction begun as a read: under
+    WAL such a transaction cannot become a write once another connection committed, and fails at once
+    with "database is locked" in production. Every write must start with tain.transactions.write()."""
+    watch_sqlite_transactions()
+    reads_that_wrote.clear()
+    yield
+    if reads_that_wrote:
+        pytest.fail("SQLite wrote in a transaction that began as a read:\n\n" + "\n\n".join(reads_that_wrote[:3]))
 
 
 @pytest.fixture
@@ -64,7 +130,7 @@ def runner(app: Flask) -> Any:
 
 
 @pytest.fixture
-def game(app: Flask) -> Game:
+def game(ctx: None) -> Game:
     """A 3-player game, Ann to move first."""
     return new_game()
 

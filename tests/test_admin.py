@@ -10,6 +10,7 @@ from sqlalchemy import select
 
 from admin_support import PASSWORD, act, log_in
 from support import NOW, outbox, token
+from tain import transactions
 from tain.extensions import db
 from tain.models import AuditEntry, Game, OutboxMessage
 from tain.services.errors import RevokedToken
@@ -326,9 +327,9 @@ def test_import_refuses_an_invalid_log_with_the_engines_sentence(admin, game):
 
 
 def test_the_outbox_shows_failures_and_retries(admin, game):
-    message = outbox()[0]
-    message.status, message.attempts, message.last_error = "failed", 8, "SMTPServerDisconnected: gone"
-    db.session.commit()
+    with transactions.write():
+        message = outbox()[0]
+        message.status, message.attempts, message.last_error = "failed", 8, "SMTPServerDisconnected: gone"
     page = admin.get("/admin/mail?status=failed").text
     assert "SMTPServerDisconnected: gone" in page and "failed (1)" in page
     act(admin, f"/admin/mail/{message.id}/retry")

@@ -6,6 +6,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from support import NOW, advance_to_guarding, outbox, token
+from tain import transactions
 from tain.extensions import db
 from tain.models import ActionRecord, Game
 
@@ -106,8 +107,8 @@ def test_a_repeated_submission_is_409(client, game):
 
 
 def test_a_finished_game_takes_no_moves(client, game):
-    game.status, game.finished_at = "over", NOW
-    db.session.commit()
+    with transactions.write():
+        game.status, game.finished_at = "over", NOW
     response = client.post(api(token(game, "Ann")), json={"action": {"type": "pass"}})
     assert response.status_code == 409
 
@@ -126,13 +127,13 @@ def test_bad_tokens_are_403(client, game, method):
 def test_revoked_and_expired_tokens_are_403(client, game):
     from tain.services.links import revoke_links
     old = token(game, "Ann")
-    revoke_links(game.seat_named("Ann"))
-    db.session.commit()
+    with transactions.write():
+        revoke_links(game.seat_named("Ann"))
     response = client.get(api(old))
     assert response.status_code == 403 and "replaced" in response.get_json()["error"]
     assert client.get(api(token(game, "Ann"))).status_code == 200
-    game.status, game.finished_at = "over", datetime.now(timezone.utc) - timedelta(days=31)
-    db.session.commit()
+    with transactions.write():
+        game.status, game.finished_at = "over", datetime.now(timezone.utc) - timedelta(days=31)
     response = client.get(api(token(game, "Ann")))
     assert response.status_code == 403 and "expired" in response.get_json()["error"]
 

@@ -6,6 +6,7 @@ from alembic.migration import MigrationContext
 from flask_migrate import upgrade
 from sqlalchemy import text
 
+from tain import transactions
 from tain.extensions import db
 from tain.models import Game
 
@@ -32,8 +33,8 @@ def test_new_game_refuses_bad_input_clearly(runner, app):
 def test_check_replays_every_game(runner, game):
     result = runner.invoke(args=["tain", "check"])
     assert result.exit_code == 0 and "0 problems" in result.output
-    game.state = {**game.state, "turn": 5}
-    db.session.commit()
+    with transactions.write():
+        game.state = {**game.state, "turn": 5}
     result = runner.invoke(args=["tain", "check"])
     assert result.exit_code == 1 and "differs" in result.output
 

@@ -7,7 +7,7 @@ import pytest
 from itsdangerous import URLSafeTimedSerializer
 
 from support import token
-from tain.extensions import db
+from tain import transactions
 from tain.services.errors import BadToken, ExpiredToken, RevokedToken
 from tain.services.links import link_for, revoke_links, seat_from_token
 
@@ -43,8 +43,8 @@ def test_a_token_cannot_be_moved_to_another_seat(game):
 
 def test_changing_the_key_revokes_old_links(game):
     old = token(game, "Ann")
-    revoke_links(game.seat_named("Ann"))
-    db.session.commit()
+    with transactions.write():
+        revoke_links(game.seat_named("Ann"))
     with pytest.raises(RevokedToken):
         seat_from_token(old, now())
     assert seat_from_token(token(game, "Ann"), now()).name == "Ann"
@@ -54,8 +54,8 @@ def test_links_expire_with_age_and_after_the_game(game):
     fresh = token(game, "Ann")
     with pytest.raises(ExpiredToken):
         seat_from_token(fresh, now() + timedelta(days=366))
-    game.status, game.finished_at = "over", now()
-    db.session.commit()
+    with transactions.write():
+        game.status, game.finished_at = "over", now()
     assert seat_from_token(fresh, now() + timedelta(days=29)).name == "Ann"  # still shows the final board
     with pytest.raises(ExpiredToken):
         seat_from_token(fresh, now() + timedelta(days=31))

@@ -7,6 +7,7 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from support import NOW, Mailbox, free_port, new_game, outbox, text_of, token
+from tain import transactions
 from tain.extensions import db
 from tain.mail.outbox import deliver_pending
 from tain.models import OutboxMessage
@@ -98,7 +99,7 @@ def test_mail_waits_while_the_server_is_down_and_goes_once_it_is_up(config):
 
 
 def test_tick_delivers_what_is_due(runner, game):
-    db.session.query(OutboxMessage).update({"status": "pending", "transport": None, "next_attempt_at": game.created_at - timedelta(days=3650)})
-    db.session.commit()
+    with transactions.write():
+        db.session.query(OutboxMessage).update({"status": "pending", "transport": None, "next_attempt_at": game.created_at - timedelta(days=3650)})
     result = runner.invoke(args=["tain", "tick"])
     assert result.exit_code == 0 and "3 emails sent" in result.output

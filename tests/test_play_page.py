@@ -15,6 +15,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from support import NOW, csrf_of, new_game, reset_database, token
+from tain import transactions
 from tain.extensions import db
 from tain.games import IllegalAction, get_game
 from tain.models import Game
@@ -309,8 +310,8 @@ def test_tampered_revoked_and_expired_links_get_a_403_page(client, app, game):
     pass_ = {"csrf_token": session_csrf(client), "action": json.dumps({"type": "pass"}), "version": "0"}
     for response in (client.get(f"/play/{tampered}"), client.post(f"/play/{tampered}", data=pass_)):
         assert response.status_code == 403 and "not valid" in response.text
-    revoke_links(game.seat_named("Ann"))
-    db.session.commit()
+    with transactions.write():
+        revoke_links(game.seat_named("Ann"))
     response = client.get(f"/play/{good}")
     assert response.status_code == 403 and "replaced" in response.text
     app.config["LINK_MAX_AGE_DAYS"] = -1

@@ -5,6 +5,7 @@ from datetime import timedelta
 
 import pytest
 
+from tain import transactions
 from tain.extensions import db
 from tain.models import ActionRecord, Game
 from tain.services.errors import IllegalAction, InvalidGame, NotYourMove, StaleMove
@@ -97,8 +98,8 @@ def test_check_finds_a_tampered_cache_and_rebuild_repairs_it(game):
     submit(game.seat_named("Ann"), {"type": "pass"}, now=NOW)
     game = db.session.get(Game, game.id)
     state = dict(game.state)
-    game.state = engine_for(game).setup(["Ann", "Bob", "Cat"], 99, {})
-    db.session.commit()
+    with transactions.write():
+        game.state = engine_for(game).setup(["Ann", "Bob", "Cat"], 99, {})
     assert check_game(game) == [f"game #{game.id}: the cached state differs from the replayed log"]
     rebuild_state(game)
     game = db.session.get(Game, game.id)

@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 
 from admin_support import PASSWORD, act, log_in
 from support import LINK_RE, NOW, csrf_of, new_tara_game, outbox, play_tara_until, text_of, token
+from tain import transactions
 from tain.extensions import db
 from tain.games import get_game
 from tain.mail.outbox import deliver_pending
@@ -350,8 +351,8 @@ def test_tara_emails_speak_of_ringforts_not_cattle_and_reminders_say_the_bot_pla
     set_mail_mode(game.seat_named("Bob"), "digest", now=NOW)
     play_tara_until(game, lambda view: view["phase"] == "battle")
     assert send_due_digests(NOW + 30 * H) == 1
-    seat_link(game, ENGINE, game.seat_named("Ann"), now=NOW)
-    db.session.commit()
+    with transactions.write():
+        seat_link(game, ENGINE, game.seat_named("Ann"), now=NOW)
     play_tara_until(game, lambda view: view["over"])
     mails = outbox()
     assert {m.kind for m in mails} == {"invitation", "reminder", "your-move", "digest", "link", "final-scores"}

@@ -9,6 +9,7 @@ from datetime import datetime
 from sqlalchemy import select
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from tain import transactions
 from tain.extensions import db
 from tain.models import AdminUser
 
@@ -34,11 +35,11 @@ def create_admin(name: str, password: str, *, now: datetime) -> AdminUser:
         raise AccountError("Give the admin a name of 1 to 80 printable characters.")
     if len(password) < MIN_PASSWORD_LENGTH:
         raise AccountError(f"Choose a password of at least {MIN_PASSWORD_LENGTH} characters.")
-    if db.session.scalar(select(AdminUser).where(AdminUser.name == name)) is not None:
-        raise AccountError(f"There is already an admin called {name!r}.")
-    admin = AdminUser(name=name, password_hash=hash_password(password), created_at=now)
-    db.session.add(admin)
-    db.session.commit()
+    with transactions.write():
+        if db.session.scalar(select(AdminUser).where(AdminUser.name == name)) is not None:
+            raise AccountError(f"There is already an admin called {name!r}.")
+        admin = AdminUser(name=name, password_hash=hash_password(password), created_at=now)
+        db.session.add(admin)
     return admin
 
 

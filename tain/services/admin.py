@@ -14,11 +14,13 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from tain import transactions
 from tain.extensions import db
 from tain.games import Action
 from tain.models import ActionRecord, Game, OutboxMessage, Seat
 
 from . import audit, deadlines, notify
+from .export import export_game
 from .errors import InvalidGame, ServiceError
 from .games import (
     NewPlayer, create_game, duration_text, engine_for, get_game_row, is_email_address, let_bots_play, locked_game,
@@ -157,6 +159,14 @@ def reveal(game_id: int, seat_id: int, *, actor: str, now: datetime) -> tuple[Ga
     return game, seat, engine_for(game).view(game.state, seat.name)
 
 
+def export(game_id: int, *, actor: str, now: datetime) -> dict[str, Any]:
+    """The game as JSON (tain.services.export), read under its lock with the audit entry it needs:
+    the file holds every face-down token."""
+    with locked_game(game_id) as game:
+        audit.record(actor, "export", now=now, game_id=game.id)
+        return export_game(game)
+
+
 def games_mail(game_id: int) -> list[OutboxMessage]:
     return list(db.session.scalars(
         select(OutboxMessage).where(OutboxMessage.game_id == game_id).order_by(OutboxMessage.id.desc())
@@ -249,15 +259,21 @@ def mail_counts() -> dict[str, int]:
 
 
 def retry_mail(message_id: int, *, actor: str, now: datetime) -> OutboxMessage:
-    """Send a pending or failed email again at the next delivery, with a fresh count of attempts."""
-    message = db.session.get(OutboxMessage, message_id)
-    if message is None:
-        raise AdminRefusal("There is no such email in the outbox.")
-    if message.status not in ("pending", "failed"):
-        raise AdminRefusal(f"That email is {message.status}; only a pending or failed one can be retried.")
-    message.status, message.attempts, message.next_attempt_at = "pending", 0, now
-    audit.record(actor, "retry mail", now=now, game_id=message.game_id, detail=f"email #{message.id} to {message.recipient}")
-    db.session.commit()
+    """Send a pending or failed email again at the next delivery, with a fresh count of attempts.
+
+    Decided under the row's lock: a sender that claimed it meanwhile makes it `sending`, and
+    it is not sent twice."""
+    with transactions.write():
+        message = db.session.scalar(
+            select(OutboxMessage).where(OutboxMessage.id == message_id).with_for_update()
+            .execution_options(populate_existing=True))
+        if message is None:
+            raise AdminRefusal("There is no such email in the outbox.")
+        if message.status not in ("pending", "failed"):
+            raise AdminRefusal(f"That email is {message.status}; only a pending or failed one can be retried.")
+        message.status, message.attempts, message.next_attempt_at = "pending", 0, now
+        audit.record(actor, "retry mail", now=now, game_id=message.game_id,
+                     detail=f"email #{message.id} to {message.recipient}")
     return message
 
 

@@ -2,14 +2,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
+from sqlalchemy import or_, update
+
+from tain import transactions
 from tain.extensions import db
 from tain.models import Game, Seat
 
 from .errors import IllegalAction, NotYourMove, StaleMove
 from .games import apply_actions, engine_for, locked_game
+
+VISIT_EVERY = timedelta(minutes=5)  # a seat's last visit, for the admin, to within this
 
 
 def game_info(game: Game) -> dict[str, Any]:
@@ -53,9 +58,14 @@ def seat_snapshot(seat: Seat) -> dict[str, Any]:
 
 
 def record_visit(seat: Seat, now: datetime) -> None:
-    """Note when the seat's link was last opened (for the admin); nothing about the game changes."""
-    seat.last_seen_at = now
-    db.session.commit()
+    """Note when the seat's link was last opened (for the admin), at most once every VISIT_EVERY,
+    in a write transaction of its own: showing a page never turns its read into a write."""
+    if seat.last_seen_at is not None and now - seat.last_seen_at < VISIT_EVERY:
+        return
+    with transactions.write():
+        db.session.execute(update(Seat).where(
+            Seat.id == seat.id, or_(Seat.last_seen_at.is_(None), Seat.last_seen_at < now - VISIT_EVERY),
+        ).values(last_seen_at=now))
 
 
 def submit(

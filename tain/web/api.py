@@ -23,8 +23,9 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 def show(token: str) -> Response:
     now = utcnow()
     seat = seat_from_token(token, now)
+    snapshot = seat_snapshot(seat)
     record_visit(seat, now)
-    return jsonify(seat_snapshot(seat))
+    return jsonify(snapshot)
 
 
 @bp.post("/play/<token>")

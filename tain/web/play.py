@@ -39,10 +39,11 @@ SETTINGS_SAVED = "Your days away and email choice were saved."
 def show(token: str) -> str:
     now = utcnow()
     seat = seat_from_token(token, now)
-    record_visit(seat, now)
     game = seat.game
-    return render_template("play/page.html", **page_context(engine_for(game), seat_snapshot(seat), game.deadline_at),
+    page = render_template("play/page.html", **page_context(engine_for(game), seat_snapshot(seat), game.deadline_at),
                            away_days=" ".join(seat.away_days or []), mail_mode=seat.mail_mode)
+    record_visit(seat, now)
+    return page
 
 
 @bp.post("/play/<token>")

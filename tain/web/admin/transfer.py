@@ -5,10 +5,9 @@ import json
 
 from flask import Response, flash, redirect, render_template, url_for
 
-from tain.extensions import db
-from tain.services import audit
+from tain.services import admin as service, audit
 from tain.services.errors import InvalidGame
-from tain.services.export import export_game, import_game
+from tain.services.export import import_game
 from tain.services.games import get_game_row
 from tain.web import utcnow
 
@@ -18,14 +17,12 @@ from .forms import ConfirmForm, ImportForm
 
 @bp.post("/games/<id:game_id>/export")
 def export(game_id: int) -> Response | str:
-    game = get_game_row(game_id)
+    get_game_row(game_id)
     page = confirmation(ConfirmForm(), f"Download game #{game_id} as JSON? The file holds its whole action log, "
                                        "face-down tokens included; this is written to the audit log.", "Export")
     if page:
         return page
-    body = json.dumps(export_game(game), indent=2, ensure_ascii=False)
-    audit.record(current_admin(), "export", now=utcnow(), game_id=game.id)
-    db.session.commit()
+    body = json.dumps(service.export(game_id, actor=current_admin(), now=utcnow()), indent=2, ensure_ascii=False)
     return Response(body, mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="tain-game-{game_id}.json"'})
 
