@@ -19,7 +19,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from flask import Flask
 
     from . import cli, scheduler
-    from .config import DEV_SECRET_KEY, from_environment
+    from .config import DEV_SECRET_KEY, engine_options, from_environment
     from .extensions import csrf, db, install_sqlite_behaviour, mail, migrate
     from .mail import outbox
     from .web import RowId, admin, api, devmail, errors, lobby, play, security
@@ -34,6 +34,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(from_environment(app.instance_path))
     if config:
         app.config.update(config)
+    app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", engine_options(app.config["SQLALCHEMY_DATABASE_URI"]))
     if app.config["SECRET_KEY"] == DEV_SECRET_KEY and app.config["BASE_URL"].startswith("https://"):
         app.logger.warning("SECRET_KEY is the development key: anyone could forge player links. Set SECRET_KEY.")
 

@@ -26,6 +26,15 @@ def database_uri(url: str) -> str:
     return url
 
 
+def engine_options(uri: str) -> dict[str, Any]:
+    """Connections checked before use, so the service recovers by itself once a lost database is back;
+    on PostgreSQL a connection attempt gives up after a few seconds (a clear 503, not a hung worker)."""
+    options: dict[str, Any] = {"pool_pre_ping": True}
+    if uri.startswith("postgresql"):
+        options["connect_args"] = {"connect_timeout": 5}
+    return options
+
+
 def from_environment(instance_path: str) -> dict[str, Any]:
     """The settings of the service contract, with defaults that suit `make run`."""
     load_dotenv()
@@ -61,4 +70,7 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "DEFAULT_REMINDER_BEFORE": env.get("DEFAULT_REMINDER_BEFORE") or "4h",
         "SCHEDULER_INTERVAL_SECONDS": int(env.get("SCHEDULER_INTERVAL_SECONDS") or 10),
         "MAIL_INTERVAL_SECONDS": int(env.get("MAIL_INTERVAL_SECONDS") or 2),
+        # No request is larger (a 413): room for an imported game of 2 MB, the largest thing sent.
+        "MAX_CONTENT_LENGTH": 3 * 1024 * 1024,
+        "MAX_FORM_MEMORY_SIZE": 3 * 1024 * 1024,  # Werkzeug's own 500 kB would refuse a pasted export
     }

@@ -21,7 +21,7 @@ from tain.models import ActionRecord, Game, OutboxMessage, Seat
 
 from . import audit, deadlines, notify
 from .export import export_game
-from .errors import InvalidGame, ServiceError
+from .errors import AdminRefusal, InvalidGame
 from .games import (
     NewPlayer, create_game, duration_text, engine_for, get_game_row, is_email_address, let_bots_play, locked_game,
     parse_player,
@@ -31,10 +31,6 @@ from .links import revoke_links
 FILTERS = ("running", "waiting", "paused", "finished", "cancelled")
 MAIL_STATUSES = ("pending", "sending", "failed", "sent")
 _BOT_RE = re.compile(r"^\s*(?P<name>[^<>]*?)\s*\(bot\)\s*$")
-
-
-class AdminRefusal(ServiceError):
-    """An admin action that cannot be done as asked; nothing was changed."""
 
 
 def game_status(game: Game) -> str:

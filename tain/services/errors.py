@@ -5,16 +5,21 @@ from tain.games import IllegalAction
 
 __all__ = [
     "ServiceError", "TokenError", "BadToken", "ExpiredToken", "RevokedToken",
-    "NotYourMove", "StaleMove", "IllegalAction", "InvalidGame", "GameNotFound",
+    "NotYourMove", "GameNotRunning", "StaleMove", "IllegalAction", "InvalidGame", "GameNotFound", "AdminRefusal",
 ]
 
 
 class ServiceError(Exception):
-    """Base of the service's refusals; `str(error)` is meant for the player."""
+    """Base of the service's refusals; `str(error)` is meant for the player, `code` for a program
+    (the JSON API's "code")."""
+
+    code = "refused"
 
 
 class TokenError(ServiceError):
     """A link that gives no seat."""
+
+    code = "bad-link"
 
 
 class BadToken(TokenError):
@@ -23,11 +28,15 @@ class BadToken(TokenError):
 
 
 class ExpiredToken(TokenError):
+    code = "expired-link"
+
     def __init__(self, message: str = "This link has expired.") -> None:
         super().__init__(message)
 
 
 class RevokedToken(TokenError):
+    code = "replaced-link"
+
     def __init__(self, message: str = "This link was replaced by a newer one. Use the latest link from your emails.") -> None:
         super().__init__(message)
 
@@ -35,13 +44,30 @@ class RevokedToken(TokenError):
 class NotYourMove(ServiceError):
     """The player may not act now: someone else's move, already passed, or the game is over."""
 
+    code = "not-your-move"
+
+
+class GameNotRunning(NotYourMove):
+    """The game is paused, cancelled or over: nobody may act in it now."""
+
+    code = "game-not-running"
+
 
 class StaleMove(ServiceError):
-    """The move was chosen on a page the game has moved past (a second click, or another move since)."""
+    """The move answers a decision that is no longer the seat's current one (a second click, or a page
+    shown before the seat's last move); another seat's move never makes it stale."""
+
+    code = "stale-move"
+
+
+class AdminRefusal(ServiceError):
+    """An admin action that cannot be done as asked; nothing was changed."""
 
 
 class InvalidGame(ServiceError):
     """A new game that cannot be created; `problems` lists every reason."""
+
+    code = "invalid-game"
 
     def __init__(self, problems: list[str]) -> None:
         super().__init__(" ".join(problems))
@@ -49,5 +75,7 @@ class InvalidGame(ServiceError):
 
 
 class GameNotFound(ServiceError):
+    code = "not-found"
+
     def __init__(self, game_id: int) -> None:
         super().__init__(f"There is no game #{game_id}.")

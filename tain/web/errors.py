@@ -1,11 +1,18 @@
-"""Every refusal as a clear page, or a JSON `{"error": …}` under /api/; never a traceback."""
+"""Every refusal as a clear page, or a JSON `{"error": …, "code": …}` under /api/; never a traceback.
+
+Every handler first ends the session's transaction: an error may leave it failed (a
+refused write, a lost connection), and the error page must not need it.
+"""
 from __future__ import annotations
 
 import logging
 
 from flask import Flask, Response, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from sqlalchemy.exc import InterfaceError, OperationalError
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+
+from tain import transactions
 
 from tain.services.errors import (
     GameNotFound, IllegalAction, InvalidGame, NotYourMove, ServiceError, StaleMove, TokenError,
@@ -15,12 +22,16 @@ log = logging.getLogger(__name__)
 
 STATUS = {TokenError: 403, NotYourMove: 409, StaleMove: 409, IllegalAction: 400, InvalidGame: 400, GameNotFound: 404}
 TITLES = {400: "That did not work", 403: "This link does not open a seat", 404: "Not found",
-          405: "Not allowed", 409: "Not your move", 500: "Something went wrong"}
+          405: "Not allowed", 409: "Not your move", 413: "Too large", 500: "Something went wrong",
+          503: "Back in a moment"}
+UNAVAILABLE = ("The service cannot reach its database just now, so nothing was changed. "
+               "Please try again in a minute.")
 
 
-def error_response(message: str, status: int) -> tuple[Response | str, int]:
+def error_response(message: str, status: int, code: str | None = None) -> tuple[Response | str, int]:
+    transactions.end()
     if request.path.startswith("/api/"):
-        return jsonify(error=message), status
+        return jsonify(error=message, code=code or f"http-{status}"), status
     return render_template("error.html", title=TITLES.get(status, "Error"), message=message), status
 
 
@@ -32,19 +43,39 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(ServiceError)
     @app.errorhandler(IllegalAction)
     def service_error(error: Exception) -> tuple[Response | str, int]:
-        return error_response(str(error), status_for(error))
+        return error_response(str(error), status_for(error), getattr(error, "code", "illegal-action"))
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> tuple[Response | str, int]:
         return error_response(
-            "This form was not sent from its page, or the page is too old. Reload it and try again.", 400
+            "This form was not sent from its page, or the page is too old. Reload it and try again.", 400, "bad-form"
         )
+
+    @app.errorhandler(RequestEntityTooLarge)
+    def too_large(error: RequestEntityTooLarge) -> tuple[Response | str, int]:
+        return error_response("That request is too large to be read, so nothing was done.", 413)
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[Response | str, int]:
         return error_response(error.description or error.name, error.code or 500)
 
+    @app.errorhandler(OperationalError)
+    @app.errorhandler(InterfaceError)
+    def database_unavailable(error: Exception) -> tuple[Response | str, int]:
+        # The database is down or unreachable (or, on SQLite, locked past busy_timeout): nothing was
+        # committed. The pool reconnects by itself once it is back (pool_pre_ping).
+        log.warning("database unavailable on %s %s: %s", request.method, request.endpoint, error)
+        response, status = error_response(UNAVAILABLE, 503, "database-unavailable")
+        return _retry_after(response, 30), status
+
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> tuple[Response | str, int]:
         log.exception("unexpected error on %s %s", request.method, request.endpoint)
-        return error_response("Something went wrong on our side; nothing was changed. Please try again later.", 500)
+        return error_response("Something went wrong on our side; nothing was changed. Please try again later.", 500,
+                              "internal-error")
+
+
+def _retry_after(response: Response | str, seconds: int) -> Response:
+    response = response if isinstance(response, Response) else Response(response, mimetype="text/html")
+    response.headers["Retry-After"] = str(seconds)
+    return response
