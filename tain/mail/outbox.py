@@ -2,7 +2,7 @@
 
 `enqueue` adds an email to the session of the change that causes it, so it is
 committed (or rolled back) with that change. `deliver_pending` sends what is
-committed: over SMTP with Flask-Mail when `MAIL_SERVER` is set, otherwise into
+committed: over SMTP when `MAIL_SERVER` is set (tain.mail.smtp), otherwise into
 the development mailbox (the rows themselves, shown at /dev/mail). It leases
 what it sends, so two senders never send one message and a crashed sender's
 messages go out after the lease; the scheduler runs it every few seconds.
@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
 from flask import Flask, Response, current_app, request
-from flask_mail import Connection, Message
 from sqlalchemy import select, update
 
 from tain import transactions
-from tain.extensions import db, mail
+from tain.extensions import db
 from tain.models import OutboxMessage
+
+from .smtp import Email, SmtpSender
 
 log = logging.getLogger(__name__)
 
@@ -76,15 +77,9 @@ def _claim(now: datetime, limit: int) -> list[int]:
     return list(ids)
 
 
-def _flask_mail_message(row: OutboxMessage) -> Message:
-    message = Message(
-        subject=row.subject, recipients=[row.recipient], body=row.body_text, html=row.body_html,
-        sender=current_app.config["MAIL_DEFAULT_SENDER"],
-    )
-    message.msgId = row.message_id
-    if row.in_reply_to:
-        message.extra_headers = {"In-Reply-To": row.in_reply_to, "References": row.references or row.in_reply_to}
-    return message
+def _email(row: OutboxMessage) -> Email:
+    return Email(recipient=row.recipient, subject=row.subject, body_text=row.body_text, body_html=row.body_html,
+                 message_id=row.message_id, in_reply_to=row.in_reply_to, references=row.references)
 
 
 def deliver_pending(now: datetime | None = None, limit: int = 500) -> DeliveryReport:
@@ -109,17 +104,14 @@ def _deliver_batch(batch: list[int], now: datetime, report: DeliveryReport) -> b
     """Send a claimed batch; False if the server could not be reached (the rest is released)."""
     # No row is kept: each commit below would expire every row still held (a cost growing with the batch).
     with transactions.read():  # no read transaction left open while sending
-        letters = [(row.id, row.seat_id, row.attempts, _flask_mail_message(row)) for row in db.session.scalars(
+        letters = [(row.id, row.seat_id, row.attempts, _email(row)) for row in db.session.scalars(
             select(OutboxMessage).where(OutboxMessage.id.in_(batch)).order_by(OutboxMessage.id))]
-    smtp = bool(current_app.config.get("MAIL_SERVER"))
-    connection: Connection | None = None
+    smtp = SmtpSender(current_app.config) if current_app.config.get("MAIL_SERVER") else None
     try:
         for position, (message_id, seat_id, attempts, letter) in enumerate(letters):
             try:
                 if smtp:
-                    if connection is None:
-                        connection = mail.connect().__enter__()
-                    connection.send(letter)
+                    smtp.send(letter, now)
             except (smtplib.SMTPException, OSError) as error:
                 log.warning("email %s to seat %s not delivered: %s", message_id, seat_id, error)
                 retry_at = _mark_failed(message_id, attempts + 1, now, error)
@@ -133,11 +125,8 @@ def _deliver_batch(batch: list[int], now: datetime, report: DeliveryReport) -> b
             report.sent += 1
         return True
     finally:
-        if connection is not None and connection.host is not None:
-            try:
-                connection.host.quit()
-            except (smtplib.SMTPException, OSError):
-                pass
+        if smtp:
+            smtp.close()
 
 
 def _mark(message_id: int, **values: object) -> None:

@@ -1,0 +1,87 @@
+"""An outbox message as MIME, and the SMTP connection of one delivery pass.
+
+Flask-Mail 0.10 is not used to build or send: it registers utf-8 with no body
+encoding (`charset.add_charset("utf-8", SHORTEST, None, "utf-8")`), so its
+bodies go out as 8-bit text with lines of any length, and SMTP servers refuse a
+line over 998 octets ("500 Line too long", RFC 5321 4.5.3.1.6). The standard
+library's EmailMessage under `policy.SMTP` picks 7bit, quoted-printable or
+base64 for each part, so that no line is longer than 78 octets.
+"""
+from __future__ import annotations
+
+import smtplib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from email import policy
+from email.message import EmailMessage
+from email.utils import format_datetime, parseaddr
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Email:
+    """What one outbox message says, read from its row before anything is sent."""
+
+    recipient: str
+    subject: str
+    body_text: str
+    body_html: str
+    message_id: str
+    in_reply_to: str | None
+    references: str | None
+
+
+def compose(email: Email, sender: str, date: datetime) -> EmailMessage:
+    """The text and HTML alternative, threaded by Message-ID, In-Reply-To and References."""
+    message = EmailMessage(policy=policy.SMTP)
+    message["Subject"] = email.subject
+    message["From"] = sender
+    message["To"] = email.recipient
+    message["Date"] = format_datetime(date)
+    message["Message-ID"] = email.message_id
+    if email.in_reply_to:
+        message["In-Reply-To"] = email.in_reply_to
+        message["References"] = email.references or email.in_reply_to
+    message.set_content(email.body_text)
+    message.add_alternative(email.body_html, subtype="html")
+    return message
+
+
+class SmtpSender:
+    """One connection to MAIL_SERVER for a delivery pass, opened at its first message."""
+
+    name = "smtp"
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        self.config = config
+        self.sender = config["MAIL_DEFAULT_SENDER"]
+        self.connection: smtplib.SMTP | None = None
+
+    def send(self, email: Email, date: datetime) -> None:
+        message = compose(email, self.sender, date)
+        if self.connection is None:
+            self.connection = self._connect()
+        self.connection.send_message(message, from_addr=parseaddr(self.sender)[1], to_addrs=[email.recipient])
+
+    def _connect(self) -> smtplib.SMTP:
+        config = self.config
+        smtp = smtplib.SMTP_SSL if config.get("MAIL_USE_SSL") else smtplib.SMTP
+        connection = smtp(config["MAIL_SERVER"], config["MAIL_PORT"])
+        try:
+            if config.get("MAIL_USE_TLS"):
+                connection.starttls()
+            if config.get("MAIL_USERNAME") and config.get("MAIL_PASSWORD"):
+                connection.login(config["MAIL_USERNAME"], config["MAIL_PASSWORD"])
+        except BaseException:
+            connection.close()
+            raise
+        return connection
+
+    def close(self) -> None:
+        if self.connection is not None:
+            try:
+                self.connection.quit()
+            except (smtplib.SMTPException, OSError):
+                self.connection.close()
+            self.connection = None
