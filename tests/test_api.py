@@ -96,7 +96,7 @@ def test_only_a_json_body_is_accepted(client, game, data, content_type):
 def test_not_your_move_is_409(client, game):
     response = client.post(api(token(game, "Bob")), json={"action": {"type": "pass"}})
     assert response.status_code == 409
-    assert response.get_json() == {"error": "It is not your move now."}
+    assert response.get_json() == {"error": "It is not your move now.", "code": "not-your-move"}
 
 
 def test_a_repeated_submission_is_409(client, game):
@@ -140,7 +140,7 @@ def test_revoked_and_expired_tokens_are_403(client, game):
 
 def test_api_errors_are_json_for_unknown_paths_and_methods(client, game):
     response = client.get("/api/v1/nothing")
-    assert response.status_code == 404 and set(response.get_json()) == {"error"}
+    assert response.status_code == 404 and set(response.get_json()) == {"error", "code"}
     response = client.delete(api(token(game, "Ann")))
     assert response.status_code == 405 and "error" in response.get_json()
 
