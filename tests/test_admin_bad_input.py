@@ -142,7 +142,9 @@ def test_bad_player_replacements(admin):
 def test_bad_imports(admin):
     new_game()
     before = snapshot()
-    for text, message in [("{not json", "That is not a JSON file."), ("[]", "This is not a game export"),
+    for text, message in [("{not json", "That is not JSON."), ("[]", "This is not a game export"),
+                          ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+                          ('{"format": "tain-game/1", "options": ' + "[" * 30 + "]" * 30 + "}", "nested too deeply"),
                           ('{"format": "tain-game/1", "game": "chess"}', "There is no game called"),
                           ('{"format": "tain-game/1", "game": "tain", "seed": 1, "players": [], "actions": []}',
                            "2 to 4 players")]:

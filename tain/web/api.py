@@ -15,6 +15,7 @@ from tain.services.links import seat_from_token
 from tain.services.play import record_visit, seat_snapshot, submit
 
 from . import utcnow
+from .json_input import MAX_MOVE_BYTES, BadJson, load_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -40,7 +41,10 @@ def _read_move() -> tuple[Any, int | None]:
     """The body `{"action": {…}}` or `{"actions": [{…}, …]}`, with an optional `"version": n`."""
     if not request.is_json:
         raise IllegalAction("Send the move as JSON, with Content-Type: application/json.")
-    body = request.get_json(silent=True)
+    try:
+        body = load_json(request.get_data(), max_bytes=MAX_MOVE_BYTES)
+    except BadJson as refusal:
+        raise IllegalAction(str(refusal)) from None
     if not isinstance(body, dict) or ("action" in body) == ("actions" in body):
         raise IllegalAction('Send a JSON object such as {"action": {"type": "pass"}}.')
     version = body.get("version")

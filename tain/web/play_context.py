@@ -5,7 +5,6 @@ itself built from the seat's own view and legal actions), never from the state.
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime, timedelta, timezone
 from typing import Any
@@ -15,6 +14,7 @@ from werkzeug.datastructures import MultiDict
 from tain.games import Action, Game as Engine, IllegalAction
 from tain.services.preferences import BadPreference
 from tain.web.game_pages import board_context
+from tain.web.json_input import MAX_MOVE_BYTES, BadJson, load_json
 
 
 class IncompleteForm(ValueError):
@@ -34,8 +34,8 @@ def actions_from_form(form: MultiDict[str, str]) -> list[Action]:
     if not texts:
         raise IncompleteForm()
     try:
-        actions = [json.loads(text) for text in texts]
-    except ValueError:
+        actions = [load_json(text, max_bytes=MAX_MOVE_BYTES) for text in texts]
+    except BadJson:
         raise IllegalAction("That move is not understood; reload the page and choose again.") from None
     if not all(isinstance(action, dict) for action in actions):
         raise IllegalAction("That move is not understood; reload the page and choose again.")

@@ -10,9 +10,12 @@ from tain.services.errors import InvalidGame
 from tain.services.export import import_game
 from tain.services.games import get_game_row
 from tain.web import utcnow
+from tain.web.json_input import BadJson, load_json
 
 from . import bp, confirmation, current_admin
 from .forms import ConfirmForm, ImportForm
+
+MAX_IMPORT_BYTES = 2_000_000  # an exported game: a long one is a few hundred kilobytes
 
 
 @bp.post("/games/<id:game_id>/export")
@@ -34,9 +37,9 @@ def import_() -> Response | str | tuple[str, int]:
         return render_template("admin/import.html", form=form), 400 if form.is_submitted() else 200
     raw = form.file.data.read() if form.file.data else (form.text.data or "").encode()
     try:
-        data = json.loads(raw)
-    except ValueError:
-        return render_template("admin/import.html", form=form, problems=["That is not a JSON file."]), 400
+        data = load_json(raw, max_bytes=MAX_IMPORT_BYTES)
+    except BadJson as error:
+        return render_template("admin/import.html", form=form, problems=[str(error)]), 400
     try:
         game = import_game(data, now=utcnow(), also=audit.recorder(
             current_admin(), "import", now=utcnow(), detail=lambda game: f"{game.version} actions replayed"))
