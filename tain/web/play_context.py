@@ -5,6 +5,7 @@ itself built from the seat's own view and legal actions), never from the state.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime, timedelta, timezone
 from typing import Any
@@ -15,6 +16,9 @@ from tain.games import Action, Game as Engine, IllegalAction
 from tain.services.preferences import BadPreference
 from tain.web.game_pages import board_context
 from tain.web.json_input import MAX_MOVE_BYTES, BadJson, load_json
+
+
+_VERSION = re.compile(r"[0-9]{1,9}")  # ASCII digits only: int() would also read "٣", and fail on "²"
 
 
 class IncompleteForm(ValueError):
@@ -45,7 +49,7 @@ def actions_from_form(form: MultiDict[str, str]) -> list[Action]:
 def version_from_form(form: Mapping[str, str]) -> int:
     """The number of actions the game had when the page was shown (see `submit`'s StaleMove)."""
     text = form.get("version", "")
-    if not text.isdigit():
+    if not _VERSION.fullmatch(text):
         raise IncompleteForm()
     return int(text)
 
