@@ -198,3 +198,18 @@ class SchedulerPass(db.Model):
     digests: Mapped[int] = mapped_column(default=0)
     emails_sent: Mapped[int] = mapped_column(default=0)
     emails_failed: Mapped[int] = mapped_column(default=0)
+
+
+class AdminSession(db.Model):
+    """A logged-in admin's session, kept on the server: the cookie holds a random id, this table its hash.
+
+    Logging out or staying idle too long deletes the row, so that a copy of the cookie opens nothing.
+    """
+
+    __tablename__ = "admin_sessions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)  # SHA-256 of the cookie's id, in hex
+    admin: Mapped[str] = mapped_column(String(80))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    last_seen_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)  # written at most once a minute

@@ -10,10 +10,11 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from flask import Blueprint, Flask, current_app, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, Flask, current_app, flash, g, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
 from tain.extensions import limiter
+from tain.services import admin_sessions
 from tain.services.accounts import hash_password
 from tain.services.errors import ServiceError
 from tain.services.health import STALE_AFTER, is_stale, latest_passes
@@ -25,36 +26,46 @@ from .forms import ConfirmForm, LogoutForm
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 PUBLIC_ENDPOINTS = {"admin.login"}
+SESSION_KEY = "admin_session"  # the cookie's only admin field: a random id, its session kept on the server
 
 
 def current_admin() -> str:
-    return session["admin"]
+    return g.admin
+
+
+def _idle() -> timedelta:
+    return timedelta(minutes=current_app.config["ADMIN_SESSION_MINUTES"])
 
 
 @bp.before_request
 def require_login() -> Response | None:
-    """Anyone not logged in, or idle longer than ADMIN_SESSION_MINUTES, goes to the login page."""
+    """Anyone without a live session on the server (logged out, idle longer than ADMIN_SESSION_MINUTES,
+    or never logged in) goes to the login page."""
     if request.endpoint in PUBLIC_ENDPOINTS:
         return None
-    now = utcnow().timestamp()
-    if "admin" not in session:
-        return redirect(url_for("admin.login", next=request.full_path.rstrip("?")), code=303)
-    if now - session.get("admin_seen", 0) > current_app.config["ADMIN_SESSION_MINUTES"] * 60:
-        log_out()
+    session_id = session.get(SESSION_KEY)
+    try:
+        admin = admin_sessions.admin_of(session_id, now=utcnow(), idle=_idle()) if session_id else None
+    except admin_sessions.SessionExpired:
+        session.pop(SESSION_KEY)
         flash("Your session expired, so nothing was done. Log in again.")
         return redirect(url_for("admin.login"), code=303)
-    session["admin_seen"] = now
+    if admin is None:
+        session.pop(SESSION_KEY, None)
+        return redirect(url_for("admin.login", next=request.full_path.rstrip("?")), code=303)
+    g.admin = admin
     return None
 
 
 def log_in(name: str) -> None:
-    session["admin"] = name
-    session["admin_seen"] = utcnow().timestamp()
+    log_out()  # logging in again ends the session before, rather than leaving it live
+    session[SESSION_KEY] = admin_sessions.start(name, now=utcnow(), idle=_idle())
 
 
 def log_out() -> None:
-    session.pop("admin", None)
-    session.pop("admin_seen", None)
+    session_id = session.pop(SESSION_KEY, None)
+    if session_id:
+        admin_sessions.end(session_id)
 
 
 def confirmation(form: ConfirmForm, question: str, button: str) -> str | None:
@@ -109,7 +120,7 @@ def schedule_warning() -> str | None:
 
 @bp.context_processor
 def layout() -> dict[str, Any]:
-    admin = session.get("admin")
+    admin = g.get("admin")
     return {"logout_form": LogoutForm(), "admin": admin, "fmt": format_deadline, "duration": format_duration,
             "schedule_warning": schedule_warning() if admin else None}
 
