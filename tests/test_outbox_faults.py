@@ -1,15 +1,16 @@
-"""The outbox against a real aiosmtpd server on 127.0.0.1 that goes down or refuses a recipient."""
+"""The outbox against a real aiosmtpd server on 127.0.0.1 that goes down, or refuses or cannot take one message."""
 from __future__ import annotations
 
 from datetime import timedelta
 from typing import Any
 
+import pytest
 from aiosmtpd.controller import Controller
 
 from support import NOW, Mailbox, free_port, new_game, outbox
-from tain import create_app
+from tain import create_app, transactions
 from tain.extensions import db
-from tain.mail.outbox import MAX_ATTEMPTS, deliver_pending
+from tain.mail.outbox import MAX_ATTEMPTS, deliver_pending, enqueue
 from tain.models import OutboxMessage
 from tain.services.play import submit
 
@@ -28,8 +29,21 @@ class RefusingMailbox(Mailbox):
         return "250 OK"
 
 
-def serve(mailbox: Mailbox, port: int) -> Controller:
-    controller = Controller(mailbox, hostname="127.0.0.1", port=port)
+class RejectingMailbox(Mailbox):
+    """Rejects the message to one address after its DATA, as a server does for content it will not take."""
+
+    def __init__(self, rejected: str) -> None:
+        super().__init__()
+        self.rejected = rejected
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        if self.rejected in envelope.rcpt_tos:
+            return "554 5.6.0 Message content rejected"
+        return await super().handle_DATA(server, session, envelope)
+
+
+def serve(mailbox: Mailbox, port: int, **options: Any) -> Controller:
+    controller = Controller(mailbox, hostname="127.0.0.1", port=port, **options)
     controller.start()
     return controller
 
@@ -94,3 +108,55 @@ def test_a_refused_recipient_does_not_stop_the_others_and_is_recorded(config):
             db.engine.dispose()
     finally:
         controller.stop()
+
+
+def queue_to(*recipients: str) -> None:
+    with transactions.write():
+        for n, recipient in enumerate(recipients):
+            enqueue(recipient=recipient, subject="[Tàin #1] Turn 1: your move" if n != 2 else "Two\nlines",
+                    body_text="It is your move.\n", body_html="<p>It is your move.</p>\n",
+                    message_id=f"<tain.1.{n}@tain.test>", thread_root=None, kind="your-move", now=NOW)
+
+
+@pytest.fixture
+def rejecting_server(app: Any) -> Any:
+    """A server without SMTPUTF8 that cannot take the message to dan@example.org; the app sends there."""
+    mailbox = RejectingMailbox("dan@example.org")
+    controller = serve(mailbox, free_port(), enable_SMTPUTF8=False)  # aiosmtpd's Controller offers it by default
+    app.config.update(MAIL_SERVER="127.0.0.1", MAIL_PORT=controller.port)
+    yield mailbox
+    controller.stop()
+
+
+def test_a_message_that_fails_alone_is_retried_alone_and_the_others_go_on(app, rejecting_server):
+    # jörg@ needs SMTPUTF8, which the server does not offer; #2's subject is no header; dan@'s DATA is refused.
+    with app.app_context():
+        queue_to("ann@example.org", "jörg@example.org", "eve@example.org", "dan@example.org", "cat@example.org")
+        report = deliver_pending(NOW)
+        rows = {row.message_id: row for row in outbox()}
+    assert (report.sent, report.failed) == (2, 3)
+    assert sorted(m["To"] for m in rejecting_server.messages) == ["ann@example.org", "cat@example.org"]
+    failed = [rows[f"<tain.1.{n}@tain.test>"] for n in (1, 2, 3)]
+    assert [(row.status, row.attempts) for row in failed] == [("pending", 1)] * 3
+    assert [row.last_error.split(":")[0] for row in failed] == ["SMTPNotSupportedError", "ValueError", "SMTPDataError"]
+    assert all(row.next_attempt_at > NOW for row in failed)  # backing off, each alone
+    now = NOW
+    with app.app_context():
+        for _ in range(MAX_ATTEMPTS - 1):
+            now += timedelta(days=1)
+            assert deliver_pending(now).sent == 0
+        assert [row.status for row in outbox()] == ["sent", "failed", "failed", "failed", "sent"]
+    assert len(rejecting_server.messages) == 2  # the others went once
+
+
+def test_an_address_that_is_not_ascii_goes_to_a_server_that_offers_smtputf8(app):
+    mailbox = Mailbox()
+    controller = serve(mailbox, free_port(), enable_SMTPUTF8=True)
+    app.config.update(MAIL_SERVER="127.0.0.1", MAIL_PORT=controller.port)
+    try:
+        with app.app_context():
+            queue_to("jörg@example.org")
+            assert deliver_pending(NOW).sent == 1
+    finally:
+        controller.stop()
+    assert [m["To"] for m in mailbox.messages] == ["jörg@example.org"]

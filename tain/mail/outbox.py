@@ -10,7 +10,6 @@ messages go out after the lease; the scheduler runs it every few seconds.
 from __future__ import annotations
 
 import logging
-import smtplib
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
@@ -21,7 +20,7 @@ from tain import transactions
 from tain.extensions import db
 from tain.models import OutboxMessage
 
-from .smtp import Email, SmtpSender
+from .smtp import Email, ServerUnavailable, SmtpSender
 
 log = logging.getLogger(__name__)
 
@@ -112,14 +111,17 @@ def _deliver_batch(batch: list[int], now: datetime, report: DeliveryReport) -> b
             try:
                 if smtp:
                     smtp.send(letter, now)
-            except (smtplib.SMTPException, OSError) as error:
-                log.warning("email %s to seat %s not delivered: %s", message_id, seat_id, error)
-                retry_at = _mark_failed(message_id, attempts + 1, now, error)
+            except ServerUnavailable as unavailable:
+                error = unavailable.__cause__
+                log.warning("email %s to seat %s not delivered, server unavailable: %s", message_id, seat_id, error)
+                _release([m for m, *_ in letters[position + 1:]], _mark_failed(message_id, attempts + 1, now, error))
                 report.failed += 1
-                if isinstance(error, smtplib.SMTPRecipientsRefused):
-                    continue  # this recipient only: the others go on
-                _release([m for m, *_ in letters[position + 1:]], retry_at)
                 return False
+            except Exception as error:  # this message's own failure: the others go on
+                log.warning("email %s to seat %s not delivered: %r", message_id, seat_id, error)
+                _mark_failed(message_id, attempts + 1, now, error)
+                report.failed += 1
+                continue
             _mark(message_id, status="sent", sent_at=now, transport="smtp" if smtp else "devmail",
                   attempts=attempts + 1, last_error=None)
             report.sent += 1
@@ -135,7 +137,7 @@ def _mark(message_id: int, **values: object) -> None:
         db.session.execute(update(OutboxMessage).where(OutboxMessage.id == message_id).values(**values))
 
 
-def _mark_failed(message_id: int, attempts: int, now: datetime, error: Exception) -> datetime:
+def _mark_failed(message_id: int, attempts: int, now: datetime, error: BaseException | None) -> datetime:
     """Keep the error for the admin; retry with back-off, or give up after MAX_ATTEMPTS. When to retry."""
     retry_at = now + _retry_delay(attempts)
     _mark(message_id, attempts=attempts, last_error=f"{type(error).__name__}: {error}"[:2000],

@@ -48,8 +48,27 @@ def compose(email: Email, sender: str, date: datetime) -> EmailMessage:
     return message
 
 
+class ServerUnavailable(Exception):
+    """The server could not be reached, or dropped the connection: every message waits, not this one only.
+    The error that says why is its `__cause__`."""
+
+
+def _connection_lost(error: Exception) -> bool:
+    if isinstance(error, smtplib.SMTPResponseException):
+        return error.smtp_code == 421  # "service not available, closing transmission channel"
+    # A socket error or time-out, which smtplib does not wrap; SMTPException is an OSError too.
+    return isinstance(error, smtplib.SMTPServerDisconnected) or (
+        isinstance(error, OSError) and not isinstance(error, smtplib.SMTPException))
+
+
 class SmtpSender:
-    """One connection to MAIL_SERVER for a delivery pass, opened at its first message."""
+    """One connection to MAIL_SERVER for a delivery pass, opened at its first message.
+
+    `send` raises ServerUnavailable when the server cannot be reached or the
+    connection is lost; any other error (a recipient or content refused, an
+    address that needs SMTPUTF8 the server lacks, a message that cannot be built)
+    is this message's own, and the connection is reset for the next one.
+    """
 
     name = "smtp"
 
@@ -61,8 +80,18 @@ class SmtpSender:
     def send(self, email: Email, date: datetime) -> None:
         message = compose(email, self.sender, date)
         if self.connection is None:
-            self.connection = self._connect()
-        self.connection.send_message(message, from_addr=parseaddr(self.sender)[1], to_addrs=[email.recipient])
+            try:
+                self.connection = self._connect()
+            except Exception as error:
+                raise ServerUnavailable() from error
+        try:
+            self.connection.send_message(message, from_addr=parseaddr(self.sender)[1], to_addrs=[email.recipient])
+        except Exception as error:
+            if _connection_lost(error):
+                self._drop()
+                raise ServerUnavailable() from error
+            self._reset()
+            raise
 
     def _connect(self) -> smtplib.SMTP:
         config = self.config
@@ -78,10 +107,23 @@ class SmtpSender:
             raise
         return connection
 
+    def _reset(self) -> None:
+        """End a failed mail transaction (smtplib already does after a refusal); if even that fails,
+        the next message opens a new connection."""
+        try:
+            self.connection.rset()
+        except Exception:
+            self._drop()
+
+    def _drop(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
+
     def close(self) -> None:
         if self.connection is not None:
             try:
                 self.connection.quit()
             except (smtplib.SMTPException, OSError):
-                self.connection.close()
-            self.connection = None
+                pass
+            self._drop()
