@@ -193,3 +193,20 @@ def test_a_seat_or_version_out_of_range_is_refused_clearly(admin, app):
     response = act(admin, f"/admin/games/{game_id}/timeout", version=str(10**20))
     assert response.status_code == 400 and "Number must be between" in response.text
     assert database_rows(app) == before
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"move_deadline": "1s"}, "from 1 minute to 90 days"), ({"phase_deadline": "9999999d"}, "from 1 minute to 90 days"),
+    ({"move_deadline": "100000d"}, "from 1 minute to 90 days"), ({"reminder_before": "31d"}, "from 1 minute to 30 days"),
+])
+def test_a_timing_out_of_bounds_is_refused_before_it_is_confirmed(admin, app, fields, message):
+    with app.app_context():
+        game_id = new_game(move_deadline=timedelta(hours=24)).id
+    before = database_rows(app)
+    timing = {"move_deadline": "24h", "phase_deadline": "48h", "reminder_before": "4h", **fields}
+    for confirm in (False, True):
+        response = act(admin, f"/admin/games/{game_id}/timing", confirm=confirm, **timing)
+        assert response.status_code == 400 and message in response.text
+        response = act(admin, "/admin/games/new", confirm=False, game="tain", players=FIVE.split("\n", 2)[2], **timing)
+        assert response.status_code == 400 and message in response.text
+    assert database_rows(app) == before

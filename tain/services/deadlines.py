@@ -22,9 +22,9 @@ from tain.models import Game
 
 from . import notify
 from .bots import bot_for
-from .errors import NotYourMove, StaleMove
+from .errors import InvalidGame, NotYourMove, StaleMove
 
-from .games import _seconds, apply_actions, engine_for, locked_game
+from .games import _seconds, apply_actions, engine_for, locked_game, timing_problems
 from .timing import move_past_away_days, set_wake, shift
 
 log = logging.getLogger(__name__)
@@ -65,7 +65,11 @@ def _nothing_more(game: Game) -> None:
 
 
 def set_timing(game_id: int, timing: Timing, *, now: datetime, also: Also = _nothing_more) -> None:
-    """Change a game's timing. It holds from the next deadline on; the running one stays (see `extend_deadline`)."""
+    """Change a game's timing. It holds from the next deadline on; the running one stays (see `extend_deadline`).
+    InvalidGame for a deadline or reminder out of its range (`timing_problems`)."""
+    problems = timing_problems(timing.move_deadline, timing.phase_deadline, timing.reminder_before)
+    if problems:
+        raise InvalidGame(problems)
     with locked_game(game_id) as game:
         game.move_deadline_seconds = _seconds(timing.move_deadline)
         game.phase_deadline_seconds = _seconds(timing.phase_deadline)

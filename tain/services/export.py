@@ -16,6 +16,8 @@ from tain.models import Game
 from .errors import InvalidGame
 from .games import NewPlayer, create_game, seed_problems
 
+MAX_SECONDS = 10**9  # about 31 years: any duration past it is no timing (and would overflow a timedelta)
+
 FORMAT = "tain-game/1"
 
 
@@ -58,8 +60,8 @@ def import_game(data: Any, *, now: datetime, also: Callable[[Game], None] | None
     return create_game(
         engine.name, players, now=now, seed=seed, first_player=options.get("first_player"),
         options={key: value for key, value in options.items() if key != "first_player"},
-        move_deadline=_duration(data.get("move_deadline_seconds")),
-        phase_deadline=_duration(data.get("phase_deadline_seconds")),
+        move_deadline=_duration(data, "move_deadline_seconds"),
+        phase_deadline=_duration(data, "phase_deadline_seconds"),
         log=log, also=also,
     )
 
@@ -103,5 +105,11 @@ def _sentence(error: Exception) -> str:
     return str(error) if isinstance(error, IllegalAction) else "that move is not understood."
 
 
-def _duration(seconds: Any) -> timedelta | None:
-    return timedelta(seconds=seconds) if type(seconds) is int and seconds > 0 else None
+def _duration(data: Mapping[str, Any], key: str) -> timedelta | None:
+    """A timing of the export, null for none; create_game judges its range."""
+    seconds = data.get(key)
+    if seconds is None:
+        return None
+    if type(seconds) is not int or not 0 < seconds <= MAX_SECONDS:
+        raise InvalidGame([f"The export's {key!r} must be a whole number of seconds, or null."])
+    return timedelta(seconds=seconds)

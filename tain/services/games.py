@@ -28,9 +28,13 @@ from .timing import restart_clock
 
 _PLAYER_RE = re.compile(r"^\s*(?P<name>.*?)\s*<(?P<email>[^<>\s]+)>\s*$")
 _EMAIL_RE = re.compile(r"^[^@\s<>\"]+@[^@\s<>\"]+\.[^@\s<>\"]+$")
-_DURATION_RE = re.compile(r"^\s*(\d+)\s*([smhd])\s*$")
+_DURATION_RE = re.compile(r"\s*([0-9]{1,7})\s*([smhd])\s*")  # ASCII digits, few enough for a timedelta
 _OPTION_RE = re.compile(r"^[a-z][a-z_]{0,30}$")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+# A deadline shorter than a minute plays the game by time-outs; one of years is a mistake (and past
+# year 9999, a crash). The reminder goes at most 30 days ahead.
+DEADLINE_RANGE = (timedelta(minutes=1), timedelta(days=90), "from 1 minute to 90 days")
+REMINDER_RANGE = (timedelta(minutes=1), timedelta(days=30), "from 1 minute to 30 days")
 MAX_NAME_LENGTH = 40
 log = logging.getLogger(__name__)
 
@@ -56,10 +60,24 @@ def parse_player(text: str) -> NewPlayer:
 
 def parse_duration(text: str) -> timedelta:
     """`90s`, `30m`, `24h` or `3d` → timedelta; raises InvalidGame otherwise."""
-    match = _DURATION_RE.match(text or "")
+    match = _DURATION_RE.fullmatch(text or "")
     if not match or int(match[1]) == 0:
         raise InvalidGame([f"Write a duration as 90s, 30m, 24h or 3d, not {text!r}."])
     return timedelta(seconds=int(match[1]) * _UNITS[match[2]])
+
+
+def timing_problems(move_deadline: timedelta | None, phase_deadline: timedelta | None,
+                    reminder_before: timedelta | None) -> list[str]:
+    """What is wrong with a game's timing (None: no deadline, or no reminder): each within its range."""
+    problems = []
+    for what, duration, (shortest, longest, words) in (
+        ("The time for each move", move_deadline, DEADLINE_RANGE),
+        ("The time for a phase played by all at once", phase_deadline, DEADLINE_RANGE),
+        ("The reminder", reminder_before, REMINDER_RANGE),
+    ):
+        if duration is not None and not shortest <= duration <= longest:
+            problems.append(f"{what} must be {words}, not {duration_text(duration) or 'nothing'}.")
+    return problems
 
 
 def parse_options(text: str) -> dict[str, Any]:
@@ -146,7 +164,8 @@ def create_game(
         engine = get_game(game_name)
     except UnknownGame as error:
         raise InvalidGame([str(error)]) from None
-    problems = _validate(engine, players, first_player) + seed_problems(seed)
+    problems = (_validate(engine, players, first_player) + seed_problems(seed)
+                + timing_problems(move_deadline, phase_deadline, reminder_before))
     if problems:
         raise InvalidGame(problems)
     seed = secrets.randbelow(2**31) if seed is None else seed

@@ -15,7 +15,7 @@ from wtforms.validators import DataRequired, Length, Optional
 from tain.games import game_names, get_game
 from tain.services.deadlines import Timing
 from tain.services.errors import InvalidGame
-from tain.services.games import create_game, parse_duration, parse_player
+from tain.services.games import create_game, parse_duration, parse_player, timing_problems
 
 from . import utcnow
 
@@ -32,10 +32,15 @@ class TimingFields(FlaskForm):
     bot_on_timeout = BooleanField("When a deadline passes, a bot moves for the late player instead of passing")
 
     def timing(self) -> Timing:
-        """The game's deadlines, reminder and time-out choice; InvalidGame for a duration it cannot read."""
+        """The game's deadlines, reminder and time-out choice; InvalidGame for a duration it cannot read
+        or out of its range (refused here already, before the admin is asked to confirm)."""
         reminder = (self.reminder_before.data or "").strip()
-        return Timing(parse_duration(self.move_deadline.data), parse_duration(self.phase_deadline.data),
-                      parse_duration(reminder) if reminder else None, self.bot_on_timeout.data)
+        timing = Timing(parse_duration(self.move_deadline.data), parse_duration(self.phase_deadline.data),
+                        parse_duration(reminder) if reminder else None, self.bot_on_timeout.data)
+        problems = timing_problems(timing.move_deadline, timing.phase_deadline, timing.reminder_before)
+        if problems:
+            raise InvalidGame(problems)
+        return timing
 
 
 class _NewGameFields(TimingFields):
