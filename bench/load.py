@@ -90,8 +90,8 @@ def flask_command(env: dict[str, str], *args: str, timeout: float = 120) -> subp
     return done
 
 
-def fresh_database(database_url: str) -> None:
-    """Empty the database (every table, Alembic's too) and migrate it, as a release would."""
+def empty_database(database_url: str) -> None:
+    """Drop every table, Alembic's too."""
     engine = create_engine(database_uri(database_url))
     try:
         tables = MetaData()
@@ -99,6 +99,11 @@ def fresh_database(database_url: str) -> None:
         tables.drop_all(engine)
     finally:
         engine.dispose()
+
+
+def fresh_database(database_url: str) -> None:
+    """An empty database, migrated as a release would (`flask --app app db upgrade`)."""
+    empty_database(database_url)
     flask_command(environment(database_url, "http://127.0.0.1"), "db", "upgrade")
 
 
@@ -246,7 +251,7 @@ def create_tables(app: Any, games: int, players: int, seed: int) -> list[Table]:
             game = create_game(
                 "tain", [parse_player(f"P{number}x{seat} <p{number}x{seat}@load.test>") for seat in range(players)],
                 now=utcnow(), seed=seed + number, first_player=f"P{number}x0",
-                move_deadline=deadline, phase_deadline=deadline, reminder_before=deadline / 2,
+                move_deadline=deadline, phase_deadline=deadline, reminder_before=SHORT_DEADLINE,
             )
             with transactions.read():
                 game = db.session.get(Game, game.id)
