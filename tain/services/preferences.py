@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 
-from tain.models import Seat
+from tain.models import Game, Seat
 
 from .errors import ServiceError
 from .games import engine_for, locked_game
@@ -20,34 +20,64 @@ class BadPreference(ServiceError):
     """A preference that cannot be set; the message says why."""
 
 
+def save_settings(seat: Seat, days: Iterable[date], mode: str, *, now: datetime) -> list[str]:
+    """The settings form: days away and the email choice, both checked before either is saved, then
+    saved in one transaction (a refusal changes nothing); the days kept, as ISO dates."""
+    kept = _checked_away_days(days, now)
+    _check_mail_mode(mode)
+    with locked_game(seat.game_id) as game:
+        _mark_away(game, seat.name, kept)
+        _choose_mail(game, seat.name, mode, now)
+        return [day.isoformat() for day in kept]
+
+
 def set_away_days(seat: Seat, days: Iterable[date], *, now: datetime) -> list[str]:
     """Replace the seat's away days (past ones are dropped); the days kept, as ISO dates.
 
     A deadline of the seat's running move that falls on one of them moves past it
     at once; removing days never brings a deadline already set closer.
     """
+    kept = _checked_away_days(days, now)
+    with locked_game(seat.game_id) as game:
+        _mark_away(game, seat.name, kept)
+        return [day.isoformat() for day in kept]
+
+
+def set_mail_mode(seat: Seat, mode: str, *, now: datetime) -> None:
+    """`each`: an email for each of the seat's moves; `digest`: one a day listing what waits, from now."""
+    _check_mail_mode(mode)
+    with locked_game(seat.game_id) as game:
+        _choose_mail(game, seat.name, mode, now)
+
+
+def _checked_away_days(days: Iterable[date], now: datetime) -> list[date]:
+    """The days from today on, sorted; BadPreference for too many or too far ahead."""
     today = now.date()
     kept = sorted({day for day in days if day >= today})
     if len(kept) > MAX_AWAY_DAYS:
         raise BadPreference(f"You can be away at most {MAX_AWAY_DAYS} days at a time.")
     if kept and kept[-1] > (now + AWAY_HORIZON).date():
         raise BadPreference("Choose days within the coming year.")
-    with locked_game(seat.game_id) as game:
-        locked = game.seat_named(seat.name)
-        locked.away_days = [day.isoformat() for day in kept]
-        to_act = engine_for(game).to_act(game.state)
-        if seat.name in to_act:
-            move_past_away_days(game, to_act)
-        return list(locked.away_days)
+    return kept
 
 
-def set_mail_mode(seat: Seat, mode: str, *, now: datetime) -> None:
-    """`each`: an email for each of the seat's moves; `digest`: one a day listing what waits, from now."""
+def _check_mail_mode(mode: str) -> None:
     if mode not in MAIL_MODES:
         raise BadPreference("Choose an email for each move, or one digest a day.")
-    with locked_game(seat.game_id) as game:
-        locked = game.seat_named(seat.name)
-        if locked.mail_mode != mode:
-            locked.mail_mode = mode
-            locked.digest_at = now + DIGEST_EVERY if mode == "digest" else None
-            locked.digest_reports = len(engine_for(game).view(game.state, locked.name).get("reports") or [])
+
+
+def _mark_away(game: Game, name: str, days: list[date]) -> None:
+    """Inside the game's lock: the seat's away days, and its running deadline moved past them."""
+    game.seat_named(name).away_days = [day.isoformat() for day in days]
+    to_act = engine_for(game).to_act(game.state)
+    if name in to_act:
+        move_past_away_days(game, to_act)
+
+
+def _choose_mail(game: Game, name: str, mode: str, now: datetime) -> None:
+    """Inside the game's lock: the seat's email choice; a digest starts a day from now."""
+    seat = game.seat_named(name)
+    if seat.mail_mode != mode:
+        seat.mail_mode = mode
+        seat.digest_at = now + DIGEST_EVERY if mode == "digest" else None
+        seat.digest_reports = len(engine_for(game).view(game.state, name).get("reports") or [])

@@ -24,7 +24,8 @@ from tain.services.errors import IllegalAction, NotYourMove, StaleMove
 from tain.services.games import engine_for
 from tain.services.links import seat_from_token
 from tain.services.play import record_visit, seat_snapshot, submit
-from tain.services.preferences import BadPreference, set_away_days, set_mail_mode
+from tain.services import preferences
+from tain.services.preferences import BadPreference
 
 from . import utcnow
 from .play_context import IncompleteForm, actions_from_form, away_days_from_form, page_context, version_from_form
@@ -66,8 +67,8 @@ def act(token: str) -> Response:
 def save_settings(seat: Seat, now: datetime) -> None:
     """The settings form: the seat's days away (deadlines falling on them move past them) and its email choice."""
     try:
-        set_away_days(seat, away_days_from_form(request.form), now=now)
-        set_mail_mode(seat, request.form.get("mail_mode", "each"), now=now)
+        preferences.save_settings(seat, away_days_from_form(request.form), request.form.get("mail_mode", "each"),
+                                  now=now)
     except BadPreference as refusal:
         flash(str(refusal), "error")
     else:
