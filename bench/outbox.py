@@ -1,4 +1,4 @@
-"""Emails per second the outbox delivers to a local aiosmtpd server, over one connection per batch.
+"""Emails per second the outbox delivers to a local aiosmtpd server, leasing each just before sending it.
 
     .venv/bin/python bench/outbox.py [emails]
 

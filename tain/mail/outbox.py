@@ -4,8 +4,9 @@
 committed (or rolled back) with that change. `deliver_pending` sends what is
 committed: over SMTP when `MAIL_SERVER` is set (tain.mail.smtp), otherwise into
 the development mailbox (the rows themselves, shown at /dev/mail). It leases
-what it sends, so two senders never send one message and a crashed sender's
-messages go out after the lease; the scheduler runs it every few seconds.
+each message just before sending it, so two senders never send one message, and
+a sender killed mid-queue leaves only its message in flight to go again (after
+the lease), the rest to the next pass; the clock's mail job runs it every few seconds.
 """
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ from .smtp import Email, ServerUnavailable, SmtpSender
 
 log = logging.getLogger(__name__)
 
-# A claimed message is re-tried after this long if its sender died before marking it.
+# A leased message is re-tried after this long if its sender died before marking it: far longer
+# than one message's few network calls can take (each bounded by MAIL_TIMEOUT).
 CLAIM_LEASE = timedelta(minutes=10)
 MAX_ATTEMPTS = 8
 
@@ -54,81 +56,84 @@ def _retry_delay(attempts: int) -> timedelta:
     return timedelta(seconds=min(30 * 2 ** (attempts - 1), 6 * 3600))
 
 
-def _claim(now: datetime, limit: int) -> list[int]:
-    """Lease up to `limit` due messages to this sender, oldest first.
+@dataclass(frozen=True)
+class _Leased:
+    """A message leased to this sender, read before anything is sent (no row is kept while sending)."""
 
-    A leased message is `sending` until `now + CLAIM_LEASE`: if this sender dies
-    before marking it, another takes it again after the lease. PostgreSQL skips
-    rows another sender is claiming; SQLite runs the claim under its write lock.
+    id: int
+    seat_id: int | None
+    attempts: int
+    email: Email
+
+
+def _lease_next(now: datetime) -> _Leased | None:
+    """Lease the oldest due message to this sender just before sending it, in its own short write transaction.
+
+    It is `sending` until `now + CLAIM_LEASE`: if this sender dies before marking it, another sends it
+    after the lease (perhaps a second time). Only the message in flight is ever leased, so a sender that
+    dies holds back nothing else. PostgreSQL skips a row another sender is leasing; on SQLite the lease
+    runs under the write lock.
     """
     due = (
-        select(OutboxMessage.id)
+        select(OutboxMessage)
         .where(OutboxMessage.status.in_(("pending", "sending")), OutboxMessage.next_attempt_at <= now)
-        .order_by(OutboxMessage.id).limit(limit).with_for_update(skip_locked=True)
+        .order_by(OutboxMessage.id).limit(1).with_for_update(skip_locked=True)
     )
     with transactions.write():
-        ids = db.session.scalars(due).all()
-        if ids:
-            db.session.execute(
-                update(OutboxMessage).where(OutboxMessage.id.in_(ids))
-                .values(status="sending", next_attempt_at=now + CLAIM_LEASE)
-            )
-    return list(ids)
+        row = db.session.scalars(due).first()
+        if row is None:
+            return None
+        row.status, row.next_attempt_at = "sending", now + CLAIM_LEASE
+        return _Leased(row.id, row.seat_id, row.attempts, Email(
+            recipient=row.recipient, subject=row.subject, body_text=row.body_text, body_html=row.body_html,
+            message_id=row.message_id, in_reply_to=row.in_reply_to, references=row.references))
 
 
-def _email(row: OutboxMessage) -> Email:
-    return Email(recipient=row.recipient, subject=row.subject, body_text=row.body_text, body_html=row.body_html,
-                 message_id=row.message_id, in_reply_to=row.in_reply_to, references=row.references)
+class _DevMailbox:
+    """Without MAIL_SERVER the rows are the development mailbox (/dev/mail): marking one sent delivers it."""
+
+    name = "devmail"
+
+    def send(self, email: Email, date: datetime) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
 
 
-def deliver_pending(now: datetime | None = None, limit: int = 500) -> DeliveryReport:
-    """Send the committed messages that are due, in batches of `limit` over one SMTP connection each.
+def deliver_pending(now: datetime | None = None) -> DeliveryReport:
+    """Send the committed messages that are due, oldest first, over one SMTP connection.
 
-    Each is marked sent in its own commit right after the server took it. A
-    recipient the server refuses is retried with back-off and marked `failed`
-    with its `last_error` after MAX_ATTEMPTS, without holding up the others;
-    when the server is down or hangs up, the whole batch backs off together.
+    Each is leased just before it is sent and marked sent right after the server
+    took it, each in its own commit. A message that fails on its own is retried
+    with back-off and marked `failed` with its `last_error` after MAX_ATTEMPTS,
+    without holding up the others; when the server cannot be reached or drops
+    the connection, the pass stops and every due message backs off together.
     """
     now = now or datetime.now(timezone.utc)
     report = DeliveryReport()
-    while True:
-        batch = _claim(now, limit)
-        if not batch:
-            return report
-        if not _deliver_batch(batch, now, report) or len(batch) < limit:
-            return report
-
-
-def _deliver_batch(batch: list[int], now: datetime, report: DeliveryReport) -> bool:
-    """Send a claimed batch; False if the server could not be reached (the rest is released)."""
-    # No row is kept: each commit below would expire every row still held (a cost growing with the batch).
-    with transactions.read():  # no read transaction left open while sending
-        letters = [(row.id, row.seat_id, row.attempts, _email(row)) for row in db.session.scalars(
-            select(OutboxMessage).where(OutboxMessage.id.in_(batch)).order_by(OutboxMessage.id))]
-    smtp = SmtpSender(current_app.config) if current_app.config.get("MAIL_SERVER") else None
+    sender = SmtpSender(current_app.config) if current_app.config.get("MAIL_SERVER") else _DevMailbox()
     try:
-        for position, (message_id, seat_id, attempts, letter) in enumerate(letters):
+        while (leased := _lease_next(now)) is not None:
             try:
-                if smtp:
-                    smtp.send(letter, now)
+                sender.send(leased.email, now)
             except ServerUnavailable as unavailable:
                 error = unavailable.__cause__
-                log.warning("email %s to seat %s not delivered, server unavailable: %s", message_id, seat_id, error)
-                _release([m for m, *_ in letters[position + 1:]], _mark_failed(message_id, attempts + 1, now, error))
+                log.warning("email %s to seat %s not delivered, server unavailable: %s", leased.id, leased.seat_id, error)
+                _postpone_due(now, _mark_failed(leased, now, error))
                 report.failed += 1
-                return False
+                return report
             except Exception as error:  # this message's own failure: the others go on
-                log.warning("email %s to seat %s not delivered: %r", message_id, seat_id, error)
-                _mark_failed(message_id, attempts + 1, now, error)
+                log.warning("email %s to seat %s not delivered: %r", leased.id, leased.seat_id, error)
+                _mark_failed(leased, now, error)
                 report.failed += 1
                 continue
-            _mark(message_id, status="sent", sent_at=now, transport="smtp" if smtp else "devmail",
-                  attempts=attempts + 1, last_error=None)
+            _mark(leased.id, status="sent", sent_at=now, transport=sender.name, attempts=leased.attempts + 1,
+                  last_error=None)
             report.sent += 1
-        return True
+        return report
     finally:
-        if smtp:
-            smtp.close()
+        sender.close()
 
 
 def _mark(message_id: int, **values: object) -> None:
@@ -137,22 +142,22 @@ def _mark(message_id: int, **values: object) -> None:
         db.session.execute(update(OutboxMessage).where(OutboxMessage.id == message_id).values(**values))
 
 
-def _mark_failed(message_id: int, attempts: int, now: datetime, error: BaseException | None) -> datetime:
+def _mark_failed(leased: _Leased, now: datetime, error: BaseException | None) -> datetime:
     """Keep the error for the admin; retry with back-off, or give up after MAX_ATTEMPTS. When to retry."""
+    attempts = leased.attempts + 1
     retry_at = now + _retry_delay(attempts)
-    _mark(message_id, attempts=attempts, last_error=f"{type(error).__name__}: {error}"[:2000],
+    _mark(leased.id, attempts=attempts, last_error=f"{type(error).__name__}: {error}"[:2000],
           **({"status": "failed"} if attempts >= MAX_ATTEMPTS else {"status": "pending", "next_attempt_at": retry_at}))
     return retry_at
 
 
-def _release(message_ids: list[int], retry_at: datetime) -> None:
-    """Give back claimed messages not tried, to be tried when the server is tried again."""
-    if message_ids:
-        with transactions.write():
-            db.session.execute(
-                update(OutboxMessage).where(OutboxMessage.id.in_(message_ids), OutboxMessage.status == "sending")
-                .values(status="pending", next_attempt_at=retry_at)
-            )
+def _postpone_due(now: datetime, retry_at: datetime) -> None:
+    """The server is unavailable: the other due messages wait until it is tried again, at `retry_at`."""
+    with transactions.write():
+        db.session.execute(
+            update(OutboxMessage).where(OutboxMessage.status == "pending", OutboxMessage.next_attempt_at <= now)
+            .values(next_attempt_at=retry_at)
+        )
 
 
 def init_app(app: Flask) -> None:
