@@ -38,7 +38,12 @@ SUBJECTS = {  # {stage} is the view's short stage ("Turn 3", "Game 1"), {report}
     "reminder": "{stage}: your move, {deadline_in}",
     "digest": "{stage}: your daily digest",
     "link": "{stage}: your link to the game",
+    "paused": "{stage}: the game is paused",
+    "resumed": "{stage}: the game has resumed",
+    "cancelled": "The game was cancelled",
 }
+# Kinds that may be sent more than once at the same version (a link resent, a pause after a resume).
+REPEATABLE = ("link", "paused", "resumed")
 
 
 def _domain() -> str:
@@ -52,21 +57,24 @@ def thread_root(game: Game, seat: Seat) -> str:
 
 
 def _deadline(game: Game) -> str | None:
-    return game.deadline_at.strftime("%a %d %b %Y, %H:%M UTC") if game.deadline_at else None
+    """The running deadline; none while the game is paused (its clock stands still) or stopped."""
+    if game.deadline_at is None or game.paused_at is not None or game.status != "running":
+        return None
+    return game.deadline_at.strftime("%a %d %b %Y, %H:%M UTC")
 
 
 def subject(title: str, game: Game, letter: Letter) -> str:
     stage = letter.view["stage"]["short"]
     report = letter.new_reports[-1]["headline"] if letter.new_reports else stage
     text = SUBJECTS[letter.kind].format(stage=stage, report=report, deadline_in=f"until {_deadline(game)}")
-    if letter.kind == "raid-report" and letter.your_move:
+    if letter.kind in ("raid-report", "resumed") and letter.your_move:
         text += " — your move"
     return f"[{title} #{game.id}] {text}"
 
 
 def _nonce(letter: Letter) -> str:
     # A link can be sent again at the same version; each email needs its own Message-ID.
-    return f".{secrets.token_hex(4)}" if letter.kind == "link" else ""
+    return f".{secrets.token_hex(4)}" if letter.kind in REPEATABLE else ""
 
 
 def _day_of_digest(letter: Letter, now: datetime) -> str:

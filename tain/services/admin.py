@@ -23,10 +23,11 @@ from . import audit, deadlines, notify
 from .export import export_game
 from .errors import AdminRefusal, InvalidGame
 from .games import (
-    NewPlayer, create_game, duration_text, engine_for, get_game_row, is_email_address, let_bots_play, locked_game,
+    NewPlayer, create_game, duration_text, engine_for, is_email_address, let_bots_play, locked_game,
     parse_player,
 )
 from .links import revoke_links
+from .timing import set_wake
 
 FILTERS = ("running", "waiting", "paused", "finished", "cancelled")
 MAIL_STATUSES = ("pending", "sending", "failed", "sent")
@@ -238,8 +239,11 @@ def cancel(game_id: int, *, actor: str, now: datetime) -> None:
     """Stop the game for good: no more moves, no deadline; its links expire like a finished game's."""
     with locked_game(game_id) as game:
         _open(game)
-        game.status, game.finished_at, game.deadline_at, game.updated_at = "cancelled", now, None, now
+        game.status, game.finished_at, game.updated_at = "cancelled", now, now
+        game.deadline_at = game.reminder_at = None
+        set_wake(game)
         audit.record(actor, "cancel", now=now, game_id=game.id)
+        notify.cancelled(game, engine_for(game), now=now)
 
 
 def outbox(status: str | None = None, limit: int = 300) -> list[OutboxMessage]:
@@ -308,44 +312,26 @@ def create(game_name: str, lines: list[str], *, actor: str, now: datetime, first
                        options=options, also=seated, **asdict(timing))
 
 
-def _clock_change(game_id: int, *, paused: bool | None = None) -> Game:
-    """The game, if its clock may be changed (running, and paused or not as required)."""
-    game = get_game_row(game_id)
-    _open(game)
-    if paused is not None and bool(game.paused_at) != paused:
-        raise AdminRefusal(f"Game #{game.id} is {'not ' if paused else 'already '}paused.")
-    return game
-
-
 def pause(game_id: int, *, actor: str, now: datetime) -> None:
-    """Stop the game's clock (tain.services.deadlines), audit-logged."""
-    _clock_change(game_id, paused=False)
+    """Stop the game and its clock (tain.services.deadlines), audit-logged."""
     deadlines.pause(game_id, now=now, also=audit.recorder(actor, "pause", now=now))
 
 
 def resume(game_id: int, *, actor: str, now: datetime) -> None:
     """Restart the clock with the time that was left at the pause, audit-logged."""
-    _clock_change(game_id, paused=True)
     deadlines.resume(game_id, now=now, also=audit.recorder(actor, "resume", now=now))
 
 
-def extend(game_id: int, until: datetime, *, actor: str, now: datetime) -> datetime | None:
-    """Move the running deadline later, to `until`; refused for a time already past or not later."""
-    game = _clock_change(game_id)
-    if game.deadline_at is None:
-        raise AdminRefusal(f"Game #{game.id} has no deadline running to extend.")
-    if until <= now:
-        raise AdminRefusal("That deadline is in the past; choose a later time.")
-    if until <= game.deadline_at:
-        raise AdminRefusal("Choose a deadline later than the current one (to shorten it, apply the time-out now).")
-    old = game.deadline_at
-    return deadlines.extend_deadline(game_id, until - old, now=now, also=audit.recorder(
-        actor, "extend deadline", now=now, detail=f"{old:%Y-%m-%d %H:%M} → {until:%Y-%m-%d %H:%M} UTC"))
+def extend(game_id: int, until: datetime, *, actor: str, now: datetime) -> datetime:
+    """Move the running deadline later, to `until`; refused for a time already past or not later
+    than the deadline as it stands when the game is locked."""
+    return deadlines.extend_deadline_to(game_id, until, now=now, also=audit.recorder(
+        actor, "extend deadline", now=now,
+        detail=lambda game: f"{game.deadline_at:%Y-%m-%d %H:%M} → {until:%Y-%m-%d %H:%M} UTC"))
 
 
 def change_timing(game_id: int, timing: deadlines.Timing, *, actor: str, now: datetime) -> None:
     """New deadlines, reminder and time-out choice, from the next deadline on; audit-logged."""
-    _clock_change(game_id)
     detail = (f"moves {duration_text(timing.move_deadline) or 'no deadline'}, "
               f"phases {duration_text(timing.phase_deadline) or 'no deadline'}, "
               f"reminder {duration_text(timing.reminder_before) or 'none'}, "
@@ -354,11 +340,10 @@ def change_timing(game_id: int, timing: deadlines.Timing, *, actor: str, now: da
 
 
 def time_out_now(game_id: int, version: int, *, actor: str, now: datetime) -> int:
-    """Apply the deadline now to everyone still to act (as the page showed the game at `version`)."""
-    game = _clock_change(game_id)
-    # The page's version is checked under the lock: if it still holds, these are the late players.
-    late = len(engine_for(game).to_act(game.state))
-    recorded = audit.recorder(actor, "time out now", now=now, detail=f"{late} players timed out")
+    """Apply the deadline now to everyone still to act (as the page showed the game at `version`,
+    checked under the lock), audit-logged."""
+    recorded = audit.recorder(actor, "time out now", now=now, detail=lambda game: (
+        f"{len(engine_for(game).to_act(game.state))} players timed out"))
     return deadlines.apply_timeouts(game_id, now=now, expected_version=version, also=recorded)
 
 

@@ -15,8 +15,9 @@ def bot_for(game: Game, engine: Engine) -> Bot:
 
 
 def next_bot_move(game: Game, engine: Engine) -> tuple[str, Action] | None:
-    """The move of the first bot seat now to act, or None when no bot is to act (or the game is over)."""
-    if game.cancelled or engine.is_over(game.state):
+    """The move of the first bot seat now to act, or None when no bot is to act (or the game is
+    paused, cancelled or over: a bot waits for the resume like everyone)."""
+    if game.cancelled or game.paused_at is not None or engine.is_over(game.state):
         return None
     bots = {seat.name for seat in game.seats if seat.bot}
     player = next((name for name in engine.to_act(game.state) if name in bots), None)

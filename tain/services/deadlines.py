@@ -22,9 +22,9 @@ from tain.models import Game
 
 from . import notify
 from .bots import bot_for
-from .errors import InvalidGame, NotYourMove, StaleMove
+from .errors import AdminRefusal, InvalidGame, StaleMove
 
-from .games import _seconds, apply_actions, engine_for, locked_game, timing_problems
+from .games import _seconds, apply_actions, engine_for, let_bots_play, locked_game, timing_problems
 from .timing import move_past_away_days, set_wake, shift
 
 log = logging.getLogger(__name__)
@@ -55,13 +55,24 @@ def timing_of(game: Game) -> Timing:
                   duration(game.reminder_before_seconds), game.bot_on_timeout)
 
 
-# Each clock control takes `also`: more to do to the locked game in the same transaction
-# (the admin's audit entry, see audit.recorder), so the change and its record commit together.
+# Each clock control is decided on the game as it stands under its row lock (a move just made
+# counts), refuses with AdminRefusal when it cannot be done, and takes `also`: more to do to the
+# locked game in the same transaction once the change is allowed, before it is made (the admin's
+# audit entry, see audit.recorder), so the change and its record commit together.
 Also = Callable[[Game], None]
 
 
 def _nothing_more(game: Game) -> None:
     pass
+
+
+def _running(game: Game, *, paused: bool | None = None) -> None:
+    """Refuse unless the game runs (and is paused, or not, as `paused` asks)."""
+    if game.status != "running":
+        raise AdminRefusal(f"Game #{game.id} is {'cancelled' if game.cancelled else 'finished'}; "
+                           "it cannot be changed any more.")
+    if paused is not None and bool(game.paused_at) != paused:
+        raise AdminRefusal(f"Game #{game.id} is {'not ' if paused else 'already '}paused.")
 
 
 def set_timing(game_id: int, timing: Timing, *, now: datetime, also: Also = _nothing_more) -> None:
@@ -71,44 +82,71 @@ def set_timing(game_id: int, timing: Timing, *, now: datetime, also: Also = _not
     if problems:
         raise InvalidGame(problems)
     with locked_game(game_id) as game:
+        _running(game)
+        also(game)
         game.move_deadline_seconds = _seconds(timing.move_deadline)
         game.phase_deadline_seconds = _seconds(timing.phase_deadline)
         game.reminder_before_seconds = _seconds(timing.reminder_before)
         game.bot_on_timeout = timing.bot_on_timeout
         game.updated_at = now
-        also(game)
 
 
 def extend_deadline(game_id: int, by: timedelta, *, now: datetime, also: Also = _nothing_more) -> datetime | None:
     """Push the running deadline (and a reminder not yet sent) back by `by`; the new deadline."""
     with locked_game(game_id) as game:
-        shift(game, by)
-        set_wake(game)
-        game.updated_at = now
-        also(game)
-        return game.deadline_at
+        _running(game)
+        if game.deadline_at is None:
+            raise AdminRefusal(f"Game #{game.id} has no deadline running to extend.")
+        return _extend(game, game.deadline_at + by, now, also)
+
+
+def extend_deadline_to(game_id: int, until: datetime, *, now: datetime, also: Also = _nothing_more) -> datetime:
+    """Move the running deadline later, to `until` exactly: refused for a time already past, or not
+    later than the deadline as it stands under the lock."""
+    with locked_game(game_id) as game:
+        _running(game)
+        if game.deadline_at is None:
+            raise AdminRefusal(f"Game #{game.id} has no deadline running to extend.")
+        if until <= now:
+            raise AdminRefusal("That deadline is in the past; choose a later time.")
+        if until <= game.deadline_at:
+            raise AdminRefusal("Choose a deadline later than the current one "
+                               f"({game.deadline_at:%Y-%m-%d %H:%M} UTC; to shorten it, apply the time-out now).")
+        return _extend(game, until, now, also)
+
+
+def _extend(game: Game, until: datetime, now: datetime, also: Also) -> datetime:
+    also(game)
+    shift(game, until - game.deadline_at)
+    set_wake(game)
+    game.updated_at = now
+    return until
 
 
 def pause(game_id: int, *, now: datetime, also: Also = _nothing_more) -> None:
-    """Stop the game's clock: no deadline passes and no reminder goes until `resume`."""
+    """Stop the game: no deadline passes, no reminder goes and nobody moves until `resume`; the players are told."""
     with locked_game(game_id) as game:
-        if game.paused_at is None:
-            game.paused_at = now
-            set_wake(game)
-            game.updated_at = now
-            also(game)
+        _running(game, paused=False)
+        also(game)
+        game.paused_at = now
+        set_wake(game)
+        game.updated_at = now
+        notify.paused(game, engine_for(game), now=now)
 
 
 def resume(game_id: int, *, now: datetime, also: Also = _nothing_more) -> None:
-    """Restart the clock with the time that was left at the pause (then past any away day)."""
+    """Restart the clock with the time that was left at the pause (then past any away day); bots
+    seated meanwhile move, and whoever is to act is told until when."""
     with locked_game(game_id) as game:
-        if game.paused_at is None:
-            return
+        _running(game, paused=True)
+        also(game)
         shift(game, now - game.paused_at)
         game.paused_at = None
-        move_past_away_days(game, engine_for(game).to_act(game.state))
+        engine = engine_for(game)
+        move_past_away_days(game, engine.to_act(game.state))
         game.updated_at = now
-        also(game)
+        if not let_bots_play(game, now=now):
+            notify.resumed(game, engine, now=now)
 
 
 def apply_timeouts(game_id: int, *, now: datetime, expected_version: int | None = None,
@@ -119,13 +157,11 @@ def apply_timeouts(game_id: int, *, now: datetime, expected_version: int | None 
     Returns how many players were timed out.
     """
     with locked_game(game_id) as game:
-        if game.status != "running":
-            raise NotYourMove("This game is not running; nobody can be timed out.")
+        _running(game, paused=False)
         if expected_version is not None and expected_version != game.version:
             raise StaleMove("The game has moved on since this page was shown, so nothing was done.")
-        late = _time_out(game, now)
         also(game)
-        return late
+        return _time_out(game, now)
 
 
 def run_due_games(now: datetime) -> PassReport:

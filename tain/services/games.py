@@ -238,11 +238,25 @@ def let_bots_play(game: Game, *, now: datetime) -> None:
 
 
 def _record(game: Game, engine: Engine, player: str, action: Action, *, now: datetime, on_timeout: bool) -> None:
-    game.state = _apply_one(engine, game.state, player, action)
+    before = game.state
+    game.state = _apply_one(engine, before, player, action)
     db.session.add(ActionRecord(
         game_id=game.id, seq=game.version, player=player, action=action, on_timeout=on_timeout, created_at=now,
     ))
     game.version += 1
+    _new_decisions(game, engine, player, before)
+
+
+def _new_decisions(game: Game, engine: Engine, player: str, before: State) -> None:
+    """Mark where each seat's current decision began (`Seat.decision_version`): the player's own
+    move ends theirs; a seat that has just become one to act, or stays to act into a new stage,
+    starts a new one. Another seat's move in a simultaneous step changes nothing for the others."""
+    to_act_before, to_act_after = engine.to_act(before), engine.to_act(game.state)
+    new_stage = engine.view(before, None)["stage"] != engine.view(game.state, None)["stage"]
+    for seat in game.seats:
+        if seat.name == player or (seat.name in to_act_after and (seat.name not in to_act_before or new_stage)):
+            seat.decision_version = game.version
+
 
 
 def _let_bots_play(game: Game, engine: Engine, now: datetime) -> int:

@@ -5,7 +5,8 @@
 - the game over: the final scores to everyone;
 - otherwise "your move" to each player who has just become one to act, or who
   is to act in a phase or turn that has just begun;
-- on an admin's request, a seat's link again (a fresh one, after a replacement).
+- on an admin's request, a seat's link again (a fresh one, after a replacement);
+- the game paused, resumed or cancelled by the admin: everyone.
 
 Bot seats get no mail.
 """
@@ -51,6 +52,27 @@ def game_changed(game: Game, engine: Engine, before: State, after: State, *, now
 def seat_link(game: Game, engine: Engine, seat: Seat, *, now: datetime) -> None:
     your_move = not game.over and seat.name in engine.to_act(game.state)
     send_letter(game, seat, engine.title, Letter("link", engine.view(game.state, seat.name), link_for(seat), your_move), now=now)
+
+
+def paused(game: Game, engine: Engine, *, now: datetime) -> None:
+    """Everyone hears that the game is paused: no move, deadline or reminder until it resumes."""
+    _tell_everyone(game, engine, "paused", now)
+
+
+def resumed(game: Game, engine: Engine, *, now: datetime) -> None:
+    """Everyone hears that the game goes on; whoever is to act, until when."""
+    _tell_everyone(game, engine, "resumed", now)
+
+
+def cancelled(game: Game, engine: Engine, *, now: datetime) -> None:
+    _tell_everyone(game, engine, "cancelled", now)
+
+
+def _tell_everyone(game: Game, engine: Engine, kind: str, now: datetime) -> None:
+    to_act = engine.to_act(game.state) if game.status == "running" else []
+    for seat in _people(game):
+        letter = Letter(kind, engine.view(game.state, seat.name), link_for(seat), your_move=seat.name in to_act)
+        send_letter(game, seat, engine.title, letter, now=now)
 
 
 def _people(game: Game) -> list[Seat]:

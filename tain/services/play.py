@@ -11,7 +11,7 @@ from tain import transactions
 from tain.extensions import db
 from tain.models import Game, Seat
 
-from .errors import IllegalAction, NotYourMove, StaleMove
+from .errors import GameNotRunning, IllegalAction, NotYourMove, StaleMove
 from .games import apply_actions, engine_for, locked_game
 
 VISIT_EVERY = timedelta(minutes=5)  # a seat's last visit, for the admin, to within this
@@ -26,6 +26,7 @@ def game_info(game: Game) -> dict[str, Any]:
         "title": engine.title,
         "players": [seat.name for seat in game.seats],
         "status": game.status,
+        "paused": game.paused_at is not None,  # by the admin: nobody moves and no clock runs until resumed
         "version": game.version,
         "to_act": engine.to_act(game.state),
         "created_at": game.created_at.isoformat(),
@@ -42,11 +43,12 @@ def seat_snapshot(seat: Seat) -> dict[str, Any]:
 
     `game.version` counts the moves made so far; send it back with a move so a
     second click on an old page is refused (StaleMove) instead of acting twice.
+    While the game is paused (or over, or cancelled) the seat has no move and no deadline.
     """
     game = seat.game
     engine = engine_for(game)
     state = game.state
-    my_move = not game.over and seat.name in engine.to_act(state)
+    my_move = playing(game) and seat.name in engine.to_act(state)
     return {
         "game": game_info(game),
         "player": seat.name,
@@ -79,21 +81,36 @@ def submit(
 
     `actions` is one action or a list applied in order, all or nothing — in
     simultaneous guarding (R8) a player sends every guard and the pass at once.
-    Raises NotYourMove (not this player's move, or the game is over), StaleMove
-    (the game moved on since `expected_version`) or IllegalAction; nothing
-    changes when it raises.
+    Raises GameNotRunning (paused, cancelled or over), NotYourMove (not this
+    player's move), StaleMove (`expected_version`, the game's version when the
+    page was shown, is older than the seat's current decision: another seat's
+    move never makes it stale) or IllegalAction; nothing changes when it raises.
     """
     batch = [actions] if isinstance(actions, Mapping) else list(actions)
     if not batch or not all(isinstance(action, Mapping) for action in batch):
         raise IllegalAction('Choose a move: each one is an object such as {"type": "pass"}.')
     with locked_game(seat.game_id) as game:
-        if game.over:
-            raise NotYourMove("This game is over; no more moves can be made.")
-        if game.cancelled:
-            raise NotYourMove("This game was cancelled; no more moves can be made.")
-        if expected_version is not None and expected_version != game.version:
-            raise StaleMove("The game has moved on since this page was shown, so nothing was done. Here it is as it stands now.")
+        refuse_unless_playing(game)
+        decision = game.seat_named(seat.name).decision_version
+        if expected_version is not None and not decision <= expected_version <= game.version:
+            raise StaleMove("The game has moved on for you since this page was shown (or it was sent twice), "
+                            "so nothing was done. Here it is as it stands now.")
         if seat.name not in engine_for(game).to_act(game.state):
             raise NotYourMove("It is not your move now.")
         apply_actions(game, seat.name, [dict(action) for action in batch], now=now)
     return seat_snapshot(seat)
+
+
+def playing(game: Game) -> bool:
+    """Whether anyone may move: the game runs and is not paused."""
+    return game.status == "running" and game.paused_at is None
+
+
+def refuse_unless_playing(game: Game) -> None:
+    if game.over:
+        raise GameNotRunning("This game is over; no more moves can be made.")
+    if game.cancelled:
+        raise GameNotRunning("This game was cancelled; no more moves can be made.")
+    if game.paused_at is not None:
+        raise GameNotRunning("This game is paused by its organiser: nobody can move until it resumes, "
+                             "and you will get an email then. Nothing was done.")

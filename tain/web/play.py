@@ -23,7 +23,7 @@ from tain.models import Seat
 from tain.services.errors import IllegalAction, NotYourMove, StaleMove
 from tain.services.games import engine_for
 from tain.services.links import seat_from_token
-from tain.services.play import record_visit, seat_snapshot, submit
+from tain.services.play import playing, record_visit, seat_snapshot, submit
 from tain.services import preferences
 from tain.services.preferences import BadPreference
 
@@ -41,7 +41,8 @@ def show(token: str) -> str:
     now = utcnow()
     seat = seat_from_token(token, now)
     game = seat.game
-    page = render_template("play/page.html", **page_context(engine_for(game), seat_snapshot(seat), game.deadline_at),
+    deadline = game.deadline_at if playing(game) else None
+    page = render_template("play/page.html", **page_context(engine_for(game), seat_snapshot(seat), deadline),
                            away_days=" ".join(seat.away_days or []), mail_mode=seat.mail_mode)
     record_visit(seat, now)
     return page
