@@ -11,6 +11,7 @@ schedule last ran, and is warned when it has not run for five minutes.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -86,10 +87,21 @@ def run_forever(app: Flask) -> None:
 
 
 def init_app(app: Flask) -> None:
-    """With SCHEDULER=inprocess (as under `make run`), the web process runs the clock itself."""
-    if app.config["SCHEDULER"] == "inprocess":
-        scheduler = BackgroundScheduler(timezone=timezone.utc, daemon=True)
-        add_jobs(scheduler, app)
-        scheduler.start()
-        app.extensions["tain_scheduler"] = scheduler
-        app.extensions["tain_wake_mail_job"] = lambda: scheduler.modify_job(MAIL_JOB, next_run_time=utcnow())
+    """With SCHEDULER=inprocess (as under `make run`), the serving process runs the clock itself,
+    from the first request it serves: a command that builds the app without serving (`flask db
+    upgrade`, `tain tick`, `tain new-game`) never starts one."""
+    if app.config["SCHEDULER"] != "inprocess":
+        return
+    starting = threading.Lock()
+
+    @app.before_request
+    def start_clock() -> None:
+        if "tain_scheduler" in app.extensions:
+            return
+        with starting:
+            if "tain_scheduler" not in app.extensions:
+                scheduler = BackgroundScheduler(timezone=timezone.utc, daemon=True)
+                add_jobs(scheduler, app)
+                scheduler.start()
+                app.extensions["tain_wake_mail_job"] = lambda: scheduler.modify_job(MAIL_JOB, next_run_time=utcnow())
+                app.extensions["tain_scheduler"] = scheduler
