@@ -177,5 +177,5 @@ def init_app(app: Flask) -> None:
             deliver_pending()
         except Exception:  # the player's move stands; the scheduler retries the mail
             log.exception("delivering the outbox after a request failed")
-            db.session.rollback()
+            transactions.end()
         return response

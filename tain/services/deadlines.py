@@ -169,10 +169,10 @@ def run_due_games(now: datetime) -> PassReport:
     report = PassReport()
     seen: set[int] = set()
     while True:
-        db.session.rollback()  # a fresh snapshot (SQLite's WAL would keep an old one)
-        due = db.session.scalars(
-            select(Game.id).where(Game.wake_at <= now).order_by(Game.wake_at, Game.id).limit(CLAIM_BATCH)
-        ).all()
+        with transactions.read():  # a fresh snapshot each round (SQLite's WAL would keep an old one)
+            due = db.session.scalars(
+                select(Game.id).where(Game.wake_at <= now).order_by(Game.wake_at, Game.id).limit(CLAIM_BATCH)
+            ).all()
         fresh = [game_id for game_id in due if game_id not in seen]
         if not fresh:
             return report

@@ -5,6 +5,7 @@ from datetime import datetime
 
 from sqlalchemy import select
 
+from tain import transactions
 from tain.extensions import db
 from tain.models import Seat
 
@@ -15,8 +16,9 @@ from .preferences import DIGEST_EVERY
 
 def send_due_digests(now: datetime) -> int:
     """Every digest due at `now`, once (after downtime, one per seat, not one per missed day); how many went."""
-    db.session.rollback()
-    due = db.session.execute(select(Seat.id, Seat.game_id).where(Seat.digest_at <= now).order_by(Seat.digest_at)).all()
+    with transactions.read():
+        due = db.session.execute(
+            select(Seat.id, Seat.game_id).where(Seat.digest_at <= now).order_by(Seat.digest_at)).all()
     sent = 0
     for seat_id, game_id in due:
         with locked_game(game_id) as game:
