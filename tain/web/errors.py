@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, g, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import InterfaceError, OperationalError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
@@ -65,6 +65,7 @@ def init_app(app: Flask) -> None:
         # The database is down or unreachable (or, on SQLite, locked past busy_timeout): nothing was
         # committed. The pool reconnects by itself once it is back (pool_pre_ping).
         log.warning("database unavailable on %s %s: %s", request.method, request.endpoint, error)
+        g.database_unavailable = True  # for the templates: nothing more may be read to show this page
         response, status = error_response(UNAVAILABLE, 503, "database-unavailable")
         return _retry_after(response, 30), status
 

@@ -122,7 +122,8 @@ def schedule_warning() -> str | None:
 def layout() -> dict[str, Any]:
     admin = g.get("admin")
     return {"logout_form": LogoutForm(), "admin": admin, "fmt": format_deadline, "duration": format_duration,
-            "schedule_warning": schedule_warning() if admin else None}
+            # Not while saying the database is unreachable: the warning would need it.
+            "schedule_warning": schedule_warning() if admin and not g.get("database_unavailable") else None}
 
 
 def init_app(app: Flask) -> None:
