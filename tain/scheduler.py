@@ -22,6 +22,7 @@ from apscheduler.schedulers.base import BaseScheduler
 from apscheduler.schedulers.blocking import BlockingScheduler
 from flask import Flask
 
+from . import transactions
 from .extensions import db
 from .mail.outbox import DeliveryReport, deliver_pending
 from .services.deadlines import PassReport, run_due_games
@@ -62,7 +63,7 @@ def _run(app: Flask, job: Callable[[], object]) -> None:
             job()
         except Exception:  # one bad pass must not stop the clock
             log.exception("scheduled job failed")
-            db.session.rollback()
+            transactions.end()
         finally:
             db.session.remove()
 
