@@ -55,6 +55,9 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "MAIL_USE_SSL": _bool(env.get("MAIL_USE_SSL")),
         "MAIL_DEFAULT_SENDER": env.get("MAIL_DEFAULT_SENDER") or "Tàin <tain@localhost>",
         "MAIL_SUPPRESS_SEND": False,  # Flask-Mail would suppress under TESTING; we choose the transport ourselves
+        # Seconds any one network call to the mail server may take (connect, each command, each reply), after
+        # which the pass gives up and the mail backs off: a server that accepts and never answers stops nothing.
+        "MAIL_TIMEOUT": float(env.get("MAIL_TIMEOUT") or 30),
         "ADMIN_PASSWORD": env.get("ADMIN_PASSWORD") or None,  # hashed by create_app, then dropped
         "ADMIN_SESSION_MINUTES": int(env.get("ADMIN_SESSION_MINUTES") or 60),  # idle time before a new login
         "ADMIN_LOGIN_LIMIT": env.get("ADMIN_LOGIN_LIMIT") or "10 per minute",  # login POSTs per address

@@ -2,8 +2,9 @@
 
 Services are given `now`; only this edge reads the time. Two jobs: the outbox
 every MAIL_INTERVAL_SECONDS (and at once after a request queued mail, in-process),
-and the whole pass — deadlines, reminders, digests, then the outbox — every
-SCHEDULER_INTERVAL_SECONDS. Every pass is safe to run twice or from two
+and the whole pass — deadlines, reminders, digests — every SCHEDULER_INTERVAL_SECONDS,
+which leaves the mail to the first job so that a mail server that hangs never
+holds up a deadline. `tick` (one-shot) sends the mail after the games itself. Every pass is safe to run twice or from two
 processes at once, and catches up on whatever fell due while nothing ran.
 Each whole pass records itself (`tain.services.health`): the admin sees when the
 schedule last ran, and is warned when it has not run for five minutes.
@@ -16,6 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
+from functools import partial
 
 from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.schedulers.base import BaseScheduler
@@ -45,12 +47,14 @@ class TickReport:
                 f"{self.digests} digests; {self.mail.sent} emails sent, {self.mail.failed} failed.")
 
 
-def run_due(now: datetime | None = None) -> TickReport:
-    """Everything due at `now`, once: deadlines and reminders, digests, then the mail they queued;
+def run_due(now: datetime | None = None, *, deliver_mail: bool = True) -> TickReport:
+    """Everything due at `now`, once: deadlines and reminders, digests, then (unless `deliver_mail` is
+    False, as in the clock's pass) the mail they queued, each call to the server bounded by MAIL_TIMEOUT;
     then the pass is recorded, as started at `now` and lasting as long as it took."""
     now = now or utcnow()
     started = time.monotonic()
-    report = TickReport(run_due_games(now), send_due_digests(now), deliver_pending(now))
+    report = TickReport(run_due_games(now), send_due_digests(now),
+                        deliver_pending(now) if deliver_mail else DeliveryReport())
     record_pass(now, now + timedelta(seconds=time.monotonic() - started),
                 timeouts=report.games.timeouts, reminders=report.games.reminders, digests=report.digests,
                 emails_sent=report.mail.sent, emails_failed=report.mail.failed)
@@ -71,7 +75,8 @@ def _run(app: Flask, job: Callable[[], object]) -> None:
 def add_jobs(scheduler: BaseScheduler, app: Flask) -> None:
     start = utcnow()
     scheduler.add_job(
-        _run, "interval", args=[app, run_due], seconds=app.config["SCHEDULER_INTERVAL_SECONDS"],
+        _run, "interval", args=[app, partial(run_due, deliver_mail=False)],
+        seconds=app.config["SCHEDULER_INTERVAL_SECONDS"],
         id=PASS_JOB, coalesce=True, max_instances=1, next_run_time=start,
     )
     scheduler.add_job(

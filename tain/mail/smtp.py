@@ -5,7 +5,8 @@ encoding (`charset.add_charset("utf-8", SHORTEST, None, "utf-8")`), so its
 bodies go out as 8-bit text with lines of any length, and SMTP servers refuse a
 line over 998 octets ("500 Line too long", RFC 5321 4.5.3.1.6). The standard
 library's EmailMessage under `policy.SMTP` picks 7bit, quoted-printable or
-base64 for each part, so that no line is longer than 78 octets.
+base64 for each part, so that no line is longer than 78 octets. Every network
+call is bounded by MAIL_TIMEOUT.
 """
 from __future__ import annotations
 
@@ -96,7 +97,9 @@ class SmtpSender:
     def _connect(self) -> smtplib.SMTP:
         config = self.config
         smtp = smtplib.SMTP_SSL if config.get("MAIL_USE_SSL") else smtplib.SMTP
-        connection = smtp(config["MAIL_SERVER"], config["MAIL_PORT"])
+        # The socket's time-out bounds every call, the greeting included (TLS keeps it), which Flask-Mail's
+        # own connection cannot be given: it opens hers without one, and a silent server held it for ever.
+        connection = smtp(config["MAIL_SERVER"], config["MAIL_PORT"], timeout=config["MAIL_TIMEOUT"])
         try:
             if config.get("MAIL_USE_TLS"):
                 connection.starttls()
