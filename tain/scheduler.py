@@ -4,8 +4,9 @@ Services are given `now`; only this edge reads the time. Two jobs: the outbox
 every MAIL_INTERVAL_SECONDS (and at once after a request queued mail, in-process),
 and the whole pass — deadlines, reminders, digests — every SCHEDULER_INTERVAL_SECONDS,
 which leaves the mail to the first job so that a mail server that hangs never
-holds up a deadline. `tick` (one-shot) sends the mail after the games itself. Every pass is safe to run twice or from two
-processes at once, and catches up on whatever fell due while nothing ran.
+holds up a deadline (`tick`, run once, sends the mail after the games itself).
+Every pass is safe to run twice or from two processes at once, and catches up
+on whatever fell due while nothing ran.
 Each whole pass records itself (`tain.services.health`): the admin sees when the
 schedule last ran, and is warned when it has not run for five minutes.
 """
