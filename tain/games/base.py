@@ -21,7 +21,14 @@ class Bot(Protocol):
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message is a sentence for the player."""
+    """An action the rules do not allow now. `str(error)` is the English sentence for the player
+    (bots, logs and the JSON API's "error"); `code` is its message id and `params` what fills it,
+    so that the service can say it in the player's own language (docs/engine.md, "Messages")."""
+
+    def __init__(self, message: str, code: str = "illegal-action", **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class SetupError(ValueError):
