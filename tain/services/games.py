@@ -50,6 +50,26 @@ class NewPlayer:
     bot: bool = False
 
 
+@dataclass(frozen=True)
+class LoggedAction:
+    player: str
+    action: Action
+    on_timeout: bool
+    at: datetime
+
+
+@dataclass(frozen=True)
+class History:
+    """An imported game's past: its log with each action's time, when it was made, and how it stands
+    (paused since `paused_at`; ended at `finished_at`, by its log or by being `cancelled`)."""
+
+    log: Sequence[LoggedAction]
+    created_at: datetime
+    paused_at: datetime | None = None
+    finished_at: datetime | None = None
+    cancelled: bool = False
+
+
 def parse_player(text: str) -> NewPlayer:
     """`Ann <ann@example.org>` → NewPlayer; raises InvalidGame for anything else."""
     match = _PLAYER_RE.match(text)
@@ -149,16 +169,16 @@ def create_game(
     reminder_before: timedelta | None = None,
     bot_on_timeout: bool = False,
     options: Mapping[str, Any] | None = None,
-    log: Sequence[tuple[str, Action, bool]] = (),
+    history: History | None = None,
     also: Callable[[Game], None] | None = None,
 ) -> Game:
     """Set the game up, seat the players and queue their invitations, in one transaction.
 
     `options` are the game's own setup options besides the first player (Tara: `games`,
     `level`); the engine refuses those it does not know (InvalidGame, in its words).
-    `log` (player, action, on_timeout) is applied first: an imported game's history.
-    Bot seats then play until a person is to act. `also` does more to the new game in the
-    same transaction (the admin's audit entry).
+    An imported game's `history` is applied first: its log, its times, its pause or its end (a
+    game that is not running invites nobody). Bot seats then play until a person is to act.
+    `also` does more to the new game in the same transaction (the admin's audit entry).
     """
     try:
         engine = get_game(game_name)
@@ -179,7 +199,8 @@ def create_game(
         game=engine.name, seed=seed, options=setup_options, status="running", state=state, version=0,
         move_deadline_seconds=_seconds(move_deadline), phase_deadline_seconds=_seconds(phase_deadline),
         reminder_before_seconds=_seconds(reminder_before), bot_on_timeout=bot_on_timeout,
-        created_at=now, updated_at=now,
+        created_at=history.created_at if history else now, updated_at=now,
+        paused_at=history.paused_at if history else None,
         seats=[
             Seat(position=i, name=p.name, email=p.email, bot=p.bot, link_key=new_link_key())
             for i, p in enumerate(players)
@@ -188,12 +209,17 @@ def create_game(
     with transactions.write():
         db.session.add(game)
         db.session.flush()  # the log and the invitations need the game's id
-        for player, action, on_timeout in log:
-            _record(game, engine, player, action, now=now, on_timeout=on_timeout)
-        _let_bots_play(game, engine, now)
-        _mark_over(game, engine, now)
+        for entry in history.log if history else ():
+            _record(game, engine, entry.player, entry.action, now=entry.at, on_timeout=entry.on_timeout)
+        if history and history.cancelled:
+            game.status, game.finished_at = "cancelled", history.finished_at
+        else:
+            if game.paused_at is None:
+                _let_bots_play(game, engine, now)
+            _mark_over(game, engine, (history and history.finished_at) or now)
         restart_clock(game, [], engine.to_act(game.state), now)
-        notify.game_created(game, engine, now=now)
+        if game.status == "running":
+            notify.game_created(game, engine, now=now)
         if also:
             also(game)
     return game
