@@ -11,7 +11,7 @@ the lease), the rest to the next pass; the clock's mail job runs it every few se
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime, timedelta, timezone
 
 from flask import Flask, Response, current_app, request
@@ -56,6 +56,9 @@ def _retry_delay(attempts: int) -> timedelta:
     return timedelta(seconds=min(30 * 2 ** (attempts - 1), 6 * 3600))
 
 
+_EMAIL_FIELDS = [field.name for field in fields(Email)]  # each one a column of the outbox, of the same name
+
+
 @dataclass(frozen=True)
 class _Leased:
     """A message leased to this sender, read before anything is sent (no row is kept while sending)."""
@@ -75,18 +78,18 @@ def _lease_next(now: datetime) -> _Leased | None:
     runs under the write lock.
     """
     due = (
-        select(OutboxMessage)
+        select(OutboxMessage.id, OutboxMessage.seat_id, OutboxMessage.attempts,
+               *(getattr(OutboxMessage, name) for name in _EMAIL_FIELDS))
         .where(OutboxMessage.status.in_(("pending", "sending")), OutboxMessage.next_attempt_at <= now)
         .order_by(OutboxMessage.id).limit(1).with_for_update(skip_locked=True)
     )
     with transactions.write():
-        row = db.session.scalars(due).first()
+        row = db.session.execute(due).first()
         if row is None:
             return None
-        row.status, row.next_attempt_at = "sending", now + CLAIM_LEASE
-        return _Leased(row.id, row.seat_id, row.attempts, Email(
-            recipient=row.recipient, subject=row.subject, body_text=row.body_text, body_html=row.body_html,
-            message_id=row.message_id, in_reply_to=row.in_reply_to, references=row.references))
+        db.session.execute(update(OutboxMessage).where(OutboxMessage.id == row.id)
+                           .values(status="sending", next_attempt_at=now + CLAIM_LEASE))
+    return _Leased(row.id, row.seat_id, row.attempts, Email(**{name: row._mapping[name] for name in _EMAIL_FIELDS}))
 
 
 class _DevMailbox:
