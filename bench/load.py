@@ -171,14 +171,33 @@ def serving(env: dict[str, str], log_path: pathlib.Path, workers: int = 4) -> It
         server.stop()
 
 
+CHAINED = ("The above exception", "During handling of the above exception")
+EXCEPTION_LINE = re.compile(r"^[A-Za-z_][\w.]*: ")
+
+
 def tracebacks(log: str) -> list[str]:
-    """Each logged record of a server log that carries a traceback (records begin "[2030-…")."""
-    records: list[list[str]] = []
+    """Each traceback of a server log, with the exceptions chained to it, whole."""
+    found: list[list[str]] = []
+    chained = False
     for line in log.splitlines():
-        if re.match(r"\[\d{4}-", line) or not records:
-            records.append([])
-        records[-1].append(line)
-    return ["\n".join(record) for record in records if any(line.startswith("Traceback ") for line in record)]
+        if line.startswith("Traceback (most recent call last)"):
+            if not (chained and found):
+                found.append([])
+            chained = False
+        elif line.startswith(CHAINED):
+            chained = True
+        elif re.match(r"\[\d{4}-", line):  # gunicorn's next record
+            chained = False
+            continue
+        if found:
+            found[-1].append(line)
+    return ["\n".join(lines) for lines in found]
+
+
+def exception_of(traceback: str) -> str:
+    """The last exception line of a traceback: what went wrong in the end."""
+    lines = [line for line in traceback.splitlines() if EXCEPTION_LINE.match(line)]
+    return lines[-1] if lines else traceback.splitlines()[-1]
 
 
 # --- HTTP ----------------------------------------------------------------------------------------------
@@ -457,7 +476,7 @@ class LoadResult:
         if self.server_tracebacks:
             lines.append(f"{len(self.server_tracebacks)} tracebacks in the server log; the last lines of each, counted:")
             lines += [f"  {count} × {last}" for last, count in
-                      Counter(tb.splitlines()[-1] for tb in self.server_tracebacks).most_common()]
+                      Counter(exception_of(tb) for tb in self.server_tracebacks).most_common()]
         return "\n".join(lines)
 
 
