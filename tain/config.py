@@ -61,9 +61,20 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "ADMIN_PASSWORD": env.get("ADMIN_PASSWORD") or None,  # hashed by create_app, then dropped
         "ADMIN_SESSION_MINUTES": int(env.get("ADMIN_SESSION_MINUTES") or 60),  # idle time before a new login
         "ADMIN_LOGIN_LIMIT": env.get("ADMIN_LOGIN_LIMIT") or "10 per minute",  # login POSTs per address
-        # Flask-Limiter's own setting: in memory, each worker counts alone; share it across workers
-        # with e.g. redis://… or memcached://… (and that storage's client package).
+        # Rate limits (tain.web.limits), in Flask-Limiter's words: requests per link token (page and API),
+        # refused links (403s) per address, the lobby's new-game POSTs per address.
+        "PLAY_RATE_LIMIT": env.get("PLAY_RATE_LIMIT") or "120 per minute",
+        "BAD_LINK_RATE_LIMIT": env.get("BAD_LINK_RATE_LIMIT") or "30 per hour",
+        "LOBBY_RATE_LIMIT": env.get("LOBBY_RATE_LIMIT") or "10 per hour",
+        # Flask-Limiter's own settings. In memory, each worker counts alone; share the counts across
+        # workers with redis://… (the `redis` package is installed) or memcached://….
+        "RATELIMIT_ENABLED": _bool(env.get("RATELIMIT_ENABLED"), default=True),
         "RATELIMIT_STORAGE_URI": env.get("RATELIMIT_STORAGE_URI") or "memory://",
+        "RATELIMIT_KEY_PREFIX": env.get("RATELIMIT_KEY_PREFIX") or "tain",  # for several services on one Redis
+        # With the storage unreachable, each worker counts in memory until it is back, and any other
+        # failure of the storage lets the request through (logged): never a 500 for a limit.
+        "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+        "RATELIMIT_SWALLOW_ERRORS": True,
         "SCHEDULER": (env.get("SCHEDULER") or "off").lower(),
         # A link stops working this long after it was sent, and this long after its game ended.
         "LINK_MAX_AGE_DAYS": int(env.get("LINK_MAX_AGE_DAYS") or 365),

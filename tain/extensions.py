@@ -32,8 +32,9 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate(render_as_batch=True)
 mail = Mail()
 csrf = CSRFProtect()
-# Only the admin login is limited (ADMIN_LOGIN_LIMIT); in-memory counts, per process.
-limiter = Limiter(get_remote_address)  # storage: RATELIMIT_STORAGE_URI (tain.config)
+# Counts per client address unless a limit says otherwise (tain.web.limits); storage:
+# RATELIMIT_STORAGE_URI (tain.config), shared by every worker when it is Redis.
+limiter = Limiter(get_remote_address)
 
 
 def _sqlite_on_connect(dbapi_connection: Any, connection_record: Any) -> None:

@@ -49,6 +49,8 @@ def config(database_url: str) -> dict[str, Any]:
         "MAIL_SERVER": None,
         "MAIL_DEFAULT_SENDER": "Tàin <tain@tain.test>",
         "SCHEDULER": "off",
+        # Tests play whole games in seconds, faster than any player; test_security_limits sets its own.
+        "PLAY_RATE_LIMIT": "100000 per minute",
     }
 
 

@@ -7,46 +7,18 @@ import http.client
 import logging
 import threading
 from collections.abc import Iterator
-from urllib.parse import quote, unquote
+from urllib.parse import unquote
 
 import pytest
 from gunicorn.glogging import SafeAtoms
 from werkzeug.serving import make_server
 
+from security_support import leaks, paths
 from support import new_game, token
 from tain.web.security import RedactTokens
 
 TOKEN = "WzEyLCJhYmNkZWYxMiJd.aw6cJQ.E6goIgmNKtIhrklcnbwp2CfRblY"  # a link token's shape: payload.time.signature
 GUNICORN_FORMAT = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s"'  # gunicorn's default
-
-
-def percent_encoded(text: str) -> str:
-    """Every character as %XX, as a client may send it."""
-    return "".join(f"%{ord(c):02X}" for c in text)
-
-
-def paths(secret: str) -> list[str]:
-    """The ways a request line can carry a token (test ids: their position)."""
-    return [
-        f"/play/{secret}",
-        f"/play//{secret}",
-        f"//play/{secret}/",
-        f"/api/v1/play/{secret}",
-        f"/api/v1//play/{secret}?version=3",
-        f"/play/{percent_encoded(secret)}",
-        f"/play/{secret[:8]}{percent_encoded(secret[8:20])}{secret[20:]}",
-        f"/play/{quote(percent_encoded(secret))}",  # encoded twice
-        f"/no/such/route/{secret}",
-        f"/play/x?token={secret}&b=1",
-        f"/admin/login?next={quote('/play/' + secret, safe='')}",
-    ]
-
-
-def leaks(secret: str, line: str) -> bool:
-    """Whether any 10 characters in a row of the token, past its first 6, can be read from the line."""
-    for _ in range(3):  # undo up to two rounds of percent-encoding
-        line = unquote(line)
-    return any(secret[start:start + 10] in line for start in range(1, len(secret) - 9))
 
 
 def logged(record: logging.LogRecord) -> str:

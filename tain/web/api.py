@@ -16,11 +16,13 @@ from tain.services.play import record_visit, seat_snapshot, submit
 
 from . import utcnow
 from .json_input import MAX_MOVE_BYTES, BadJson, load_json
+from .limits import seat_link
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
 @bp.get("/play/<token>")
+@seat_link
 def show(token: str) -> Response:
     now = utcnow()
     seat = seat_from_token(token, now)
@@ -30,6 +32,7 @@ def show(token: str) -> Response:
 
 
 @bp.post("/play/<token>")
+@seat_link
 def act(token: str) -> Response:
     now = utcnow()
     seat = seat_from_token(token, now)

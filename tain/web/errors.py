@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, Response, g, jsonify, render_template, request
+from flask_limiter import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import InterfaceError, OperationalError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
@@ -23,7 +24,7 @@ log = logging.getLogger(__name__)
 STATUS = {TokenError: 403, NotYourMove: 409, StaleMove: 409, IllegalAction: 400, InvalidGame: 400, GameNotFound: 404}
 TITLES = {400: "That did not work", 403: "This link does not open a seat", 404: "Not found",
           405: "Not allowed", 409: "Not your move", 413: "Too large", 500: "Something went wrong",
-          503: "Back in a moment"}
+          429: "Too many requests", 503: "Back in a moment"}
 UNAVAILABLE = ("The service cannot reach its database just now, so nothing was changed. "
                "Please try again in a minute.")
 
@@ -54,6 +55,11 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(RequestEntityTooLarge)
     def too_large(error: RequestEntityTooLarge) -> tuple[Response | str, int]:
         return error_response("That request is too large to be read, so nothing was done.", 413)
+
+    @app.errorhandler(RateLimitExceeded)
+    def too_many_requests(error: RateLimitExceeded) -> tuple[Response | str, int]:
+        return error_response("Too many requests from here in a short time, so nothing was done. "
+                              "Wait a little (Retry-After says how long), then try again.", 429, "too-many-requests")
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[Response | str, int]:

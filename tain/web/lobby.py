@@ -18,6 +18,7 @@ from tain.services.errors import InvalidGame
 from tain.services.games import create_game, parse_duration, parse_player, timing_problems
 
 from . import utcnow
+from .limits import lobby_form
 
 bp = Blueprint("lobby", __name__)
 
@@ -95,6 +96,7 @@ def index() -> str:
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
+@lobby_form
 def new_game() -> Response | str | tuple[str, int]:
     if current_app.config.get("MAIL_SERVER"):
         # With real mail, anyone could email strangers from here: games are made behind the admin login.

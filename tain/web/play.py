@@ -28,6 +28,7 @@ from tain.services import preferences
 from tain.services.preferences import BadPreference
 
 from . import utcnow
+from .limits import seat_link
 from .play_context import IncompleteForm, actions_from_form, away_days_from_form, page_context, version_from_form
 
 bp = Blueprint("play", __name__)
@@ -37,6 +38,7 @@ SETTINGS_SAVED = "Your days away and email choice were saved."
 
 
 @bp.get("/play/<token>")
+@seat_link
 def show(token: str) -> str:
     now = utcnow()
     seat = seat_from_token(token, now)
@@ -49,6 +51,7 @@ def show(token: str) -> str:
 
 
 @bp.post("/play/<token>")
+@seat_link
 def act(token: str) -> Response:
     now = utcnow()
     seat = seat_from_token(token, now)

@@ -5,6 +5,8 @@ import logging
 import re
 from flask import Flask, Response, request
 
+from . import limits
+
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
@@ -45,6 +47,7 @@ class RedactTokens(logging.Filter):
 
 
 def init_app(app: Flask) -> None:
+    limits.init_app(app)
     for name in ("werkzeug", "gunicorn.access", "gunicorn.error"):
         logger = logging.getLogger(name)
         if not any(isinstance(f, RedactTokens) for f in logger.filters):

@@ -13,7 +13,6 @@ from typing import Any
 from flask import Blueprint, Flask, current_app, flash, g, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from tain.extensions import limiter
 from tain.services import admin_sessions
 from tain.services.accounts import hash_password
 from tain.services.errors import ServiceError
@@ -130,7 +129,6 @@ def init_app(app: Flask) -> None:
     """Hash ADMIN_PASSWORD once (the clear password is dropped from the config) and mount the dashboard."""
     password = app.config.pop("ADMIN_PASSWORD", None)
     app.config["ADMIN_PASSWORD_HASH"] = hash_password(password) if password else None
-    limiter.init_app(app)
     app.register_blueprint(bp)
 
 
