@@ -75,6 +75,9 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         # failure of the storage lets the request through (logged): never a 500 for a limit.
         "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
         "RATELIMIT_SWALLOW_ERRORS": True,
+        # How many reverse proxies stand before the app, each adding the address it saw to X-Forwarded-For;
+        # 0: none, the connection's address is the client's (and a client's own X-Forwarded-For is ignored).
+        "PROXY_FIX_X_FOR": int(env.get("PROXY_FIX_X_FOR") or 0),
         "SCHEDULER": (env.get("SCHEDULER") or "off").lower(),
         # A link stops working this long after it was sent, and this long after its game ended.
         "LINK_MAX_AGE_DAYS": int(env.get("LINK_MAX_AGE_DAYS") or 365),

@@ -1,9 +1,11 @@
-"""Headers on every response, and logs that never hold a whole link token."""
+"""Headers on every response, logs that never hold a whole link token, the client's address behind
+a reverse proxy (PROXY_FIX_X_FOR), and the rate limits (tain.web.limits) that count by it."""
 from __future__ import annotations
 
 import logging
 import re
 from flask import Flask, Response, request
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import limits
 
@@ -47,6 +49,11 @@ class RedactTokens(logging.Filter):
 
 
 def init_app(app: Flask) -> None:
+    proxies = app.config["PROXY_FIX_X_FOR"]
+    if proxies:
+        # The client's address from the proxies' X-Forwarded-For, trusting only the last `proxies` entries
+        # (those the proxies wrote): otherwise every client would count as the proxy in the limits.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)  # type: ignore[method-assign]
     limits.init_app(app)
     for name in ("werkzeug", "gunicorn.access", "gunicorn.error"):
         logger = logging.getLogger(name)
