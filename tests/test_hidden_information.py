@@ -1,19 +1,22 @@
 """The product's hidden-information test (issue 9).
 
 Over every game the service hosts (`game_names()`), a whole game is scripted through the
-service — moves through the JSON API by bots choosing from each seat's own snapshot, a
-service bot in one seat, a seat on daily digests, reminders, time-outs, a link resent by the
-admin. After every event, for every seat, its page and its JSON are compared with the same
-made from a game in which the other seats' secrets were drawn again (tests/hidden_support.py),
-and its JSON with the snapshot of its own view; every email the service queues is made
-again the same way and compared. At every new stage (and every tenth event and the end) the
-logged actions' secrets are drawn again too, and the admin's public board and log are
-compared with a game in which every seat's secrets were drawn again; a reveal shows one
-seat's secrets only, and is audit-logged.
+service: moves through the JSON API, each chosen by the engine's bot from the seat's own
+JSON; a service bot in one seat; a seat on daily digests; reminders and time-outs from the
+deadline pass; a link resent from the admin dashboard.
 
-A game that hides nothing (Tara: the rulebook and tain/games/tara/view.py show the whole
-board to both players) has nothing to draw again: its test asserts, at every stage, that
-each seat's view is the public view, and that the JSON is the seat's snapshot.
+After every event, every seat's JSON must be exactly the snapshot of its own view, and that
+snapshot must not change when the other seats' secrets are dealt again (tests/hidden_support.py);
+one seat's page (in turn) must not change either, served from the database holding the
+varied state. Every email the service queues is made again from varied states and must
+not change for its recipient. At every new stage or phase, every twentieth event and the
+end, every seat's page is compared, the logged actions are varied too, the admin's public
+game page (board, log, mail subjects) must not change when every seat's secrets are dealt
+again, and a reveal shows its one seat's secrets only and is written to the audit log.
+
+A game that hides nothing (Tara: tain/games/tara/view.py and the rulings show the whole
+board to both players) has nothing to deal again: at every event its test asserts that each
+seat's view is the public view (apart from "you") and that its JSON is its snapshot.
 """
 from __future__ import annotations
 
@@ -155,7 +158,8 @@ class ScriptedGame:
         response = fetch(self.app, self.client, "POST", path, json={"action": action, "version": snapshot["game"]["version"]})
         assert response.status_code == 200, response.get_json()
         with self.app.app_context():
-            assert response.get_json() == json_of(seat_snapshot(seat_row(self.game_id, name)))
+            assert response.get_json() == json_of(seat_snapshot(seat_row(self.game_id, name))), (
+                f"the answer to {name}'s move is not the snapshot of its own view")
 
     # ---- the checks
 
@@ -186,6 +190,10 @@ class ScriptedGame:
                 assert snapshot["view"] == json_of(self.engine.view(state, name)), label
         if self.secrets is None:
             check_views_of_a_game_without_secrets(self.engine, state, self.names)
+            if deep:  # nothing to compare them with, but they are served
+                self.admin_page()
+                for name in self.names:
+                    self.page(name)
             return
         varied = {name: self.secrets.vary_state(state, name, self.rng) for name in self.names}
         for name in self.names:
