@@ -268,7 +268,7 @@ def create_tables(app: Any, games: int, players: int, seed: int) -> list[Table]:
             short = number % 2 == 0
             deadline = SHORT_DEADLINE if short else LONG_DEADLINE
             game = create_game(
-                "tain", [parse_player(f"P{number}x{seat} <p{number}x{seat}@load.test>") for seat in range(players)],
+                "tain", [parse_player(f"P{number}x{seat} <p{number}x{seat}@load.example.org>") for seat in range(players)],
                 now=utcnow(), seed=seed + number, first_player=f"P{number}x0",
                 move_deadline=deadline, phase_deadline=deadline, reminder_before=SHORT_DEADLINE,
             )

@@ -210,3 +210,25 @@ def test_a_timing_out_of_bounds_is_refused_before_it_is_confirmed(admin, app, fi
         response = act(admin, "/admin/games/new", confirm=False, game="tain", players=FIVE.split("\n", 2)[2], **timing)
         assert response.status_code == 400 and message in response.text
     assert database_rows(app) == before
+
+
+@pytest.mark.parametrize("email", ["ann,eve@example.org", "eve;ann@example.org", "eve(ann)@example.org",
+                                   "évé@example.org", "eve@localhost"])
+def test_a_replacement_address_mail_would_misread_is_refused(admin, app, email):
+    with app.app_context():
+        game = new_game()
+        game_id, bob = game.id, game.seat_named("Bob").id
+    before = database_rows(app)
+    for confirm in (False, True):
+        response = act(admin, f"/admin/games/{game_id}/replace", confirm=confirm, seat=bob, email=email)
+        assert response.status_code == 400 and "is not an email address" in response.text
+    assert database_rows(app) == before
+
+
+def test_a_replacement_address_is_stored_normalized(admin, app):
+    with app.app_context():
+        game = new_game()
+        game_id, bob = game.id, game.seat_named("Bob").id
+    assert act(admin, f"/admin/games/{game_id}/replace", seat=bob, email="Eve@EXAMPLE.org").status_code == 303
+    with app.app_context():
+        assert db.session.get(Game, game_id).seat_named("Bob").email == "Eve@example.org"

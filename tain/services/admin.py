@@ -23,7 +23,7 @@ from . import audit, deadlines, notify
 from .export import export_game
 from .errors import AdminRefusal, InvalidGame
 from .games import (
-    NewPlayer, create_game, duration_text, engine_for, is_email_address, let_bots_play, locked_game,
+    NewPlayer, checked_email, create_game, duration_text, engine_for, let_bots_play, locked_game,
     parse_player,
 )
 from .links import revoke_links
@@ -184,9 +184,7 @@ def _open(game: Game) -> None:
 
 def replace_player(game_id: int, seat_id: int, email: str, *, actor: str, now: datetime) -> Seat:
     """A new person in the seat: their email, a new link sent to them, every old link revoked."""
-    email = email.strip()
-    if not is_email_address(email):
-        raise InvalidGame([f"{email!r} is not an email address."])
+    email = checked_email(email)
     with locked_game(game_id) as game:
         _open(game)
         seat = _seat_of(game, seat_id)

@@ -10,10 +10,11 @@ import re
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from email_validator import EmailNotValidError, validate_email
 
 from tain import transactions
 from tain.extensions import db
@@ -27,7 +28,6 @@ from .errors import GameNotFound, IllegalAction, InvalidGame
 from .timing import restart_clock
 
 _PLAYER_RE = re.compile(r"^\s*(?P<name>.*?)\s*<(?P<email>[^<>\s]+)>\s*$")
-_EMAIL_RE = re.compile(r"^[^@\s<>\"]+@[^@\s<>\"]+\.[^@\s<>\"]+$")
 _DURATION_RE = re.compile(r"\s*([0-9]{1,7})\s*([smhd])\s*")  # ASCII digits, few enough for a timedelta
 _OPTION_RE = re.compile(r"^[a-z][a-z_]{0,30}$")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -39,8 +39,22 @@ MAX_NAME_LENGTH = 40
 log = logging.getLogger(__name__)
 
 
-def is_email_address(text: str) -> bool:
-    return bool(_EMAIL_RE.match(text))
+def normalized_email(text: str) -> str | None:
+    """The address as it is stored and mailed to (domain in lower case, an international one in
+    IDNA), or None when it is no address mail goes to exactly: a `,`, `;`, comment or quote in
+    it, a local part that is not ASCII (we do not require SMTPUTF8 of servers), a reserved domain."""
+    try:
+        return validate_email(text, check_deliverability=False, allow_smtputf8=False).ascii_email
+    except EmailNotValidError:
+        return None
+
+
+def checked_email(text: str) -> str:
+    """`normalized_email(text)`, or InvalidGame saying it is not an email address."""
+    address = normalized_email(text.strip())
+    if address is None:
+        raise InvalidGame([f"{text.strip()!r} is not an email address."])
+    return address
 
 
 @dataclass(frozen=True)
@@ -143,7 +157,7 @@ def _validate(engine: Engine, players: Sequence[NewPlayer], first_player: str | 
             problems.append("A player's name may not contain control characters.")
         if len(player.name) > MAX_NAME_LENGTH:
             problems.append(f"The name {player.name[:20]!r}… is longer than {MAX_NAME_LENGTH} characters.")
-        if not player.bot and not _EMAIL_RE.match(player.email):
+        if not player.bot and normalized_email(player.email) is None:
             problems.append(f"{player.email!r} is not an email address.")
     if first_player is not None and first_player not in names:
         problems.append(f"The first player {first_player!r} is not one of the players.")
@@ -184,6 +198,7 @@ def create_game(
         engine = get_game(game_name)
     except UnknownGame as error:
         raise InvalidGame([str(error)]) from None
+    players = [p if p.bot else replace(p, email=normalized_email(p.email) or p.email) for p in players]
     problems = (_validate(engine, players, first_player) + seed_problems(seed)
                 + timing_problems(move_deadline, phase_deadline, reminder_before))
     if problems:

@@ -12,7 +12,7 @@ from tain.services import admin as service
 from tain.services.audit import entries
 from tain.services.deadlines import timing_of
 from tain.services.errors import InvalidGame
-from tain.services.games import duration_text, engine_for, get_game_row
+from tain.services.games import checked_email, duration_text, engine_for, get_game_row
 from tain.web import utcnow
 from tain.web.game_pages import board_context
 from tain.web.lobby import new_game_form
@@ -130,12 +130,12 @@ def _confirmed(game_id: int, form: ConfirmForm, question: str, button: str, act:
 def replace(game_id: int) -> Response | str | tuple[str, int]:
     game = get_game_row(game_id)
     form = _validated(ReplaceForm())
-    name, email = _seat_name(game, form.seat.data), form.email.data
+    name, email = _seat_name(game, form.seat.data), checked_email(form.email.data)  # refused before confirming
     return _confirmed(
         game_id, form, f"Give {name}'s seat in game #{game_id} to {email}? "
                        f"{name}'s links stop working and the new player is emailed a link.", f"Replace {name}",
         lambda: service.replace_player(game_id, form.seat.data, email, actor=current_admin(), now=utcnow()),
-        f"{name}'s seat now belongs to {email.strip()}, who has been emailed a link.")
+        f"{name}'s seat now belongs to {email}, who has been emailed a link.")
 
 
 @bp.post("/games/<id:game_id>/resend")
