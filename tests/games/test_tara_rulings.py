@@ -707,10 +707,13 @@ def other_player(player: str) -> str:
 
 # ----- the view: Tara hides nothing ---------------------------------------------------------------------------
 
-def test_every_player_and_spectators_see_the_same_view_but_for_you():
+def test_every_player_and_spectators_see_the_same_view_but_for_you_and_your_plan():
     for state in t13_positions():
         views = {viewer: GAME.view(state, viewer) for viewer in (RED, BLUE, None)}
         assert {viewer: view.pop("you") for viewer, view in views.items()} == {RED: RED, BLUE: BLUE, None: None}
+        for player in (RED, BLUE):  # standing orders are private (engine-api.md)
+            assert (views[player].pop("plan"), views[player].pop("plan_moves")) == ([], [])
+        assert "plan" not in views[None]
         assert views[RED] == views[BLUE] == views[None]
     with pytest.raises(IllegalAction):
         GAME.view(new_match(), "zed")

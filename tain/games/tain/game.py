@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tain.games import standing
 from tain.games.base import Action, Bot, IllegalAction, Player, State, View
 from tain.games.tain import notation, raid, scouting, scoring
 from tain.games.tain.bots import HeuristicBot
@@ -11,6 +12,19 @@ from tain.games.tain.state import copy_state, new_state
 from tain.games.tain.view import build_view
 
 PASS: Action = {"type": "pass"}
+PLAN_SHAPES: standing.ActionShapes = {kind: (keys, set()) for kind, keys in scouting.ACTION_KEYS.items()}
+
+
+def _is_legal(state: State, player: Player, action: Action) -> bool:
+    try:
+        scouting.check_action(state, player, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _moment(state: State) -> dict[str, Any]:
+    return {"turn": state["turn"]}
 
 
 class TainGame:
@@ -34,20 +48,34 @@ class TainGame:
         return scouting.legal_actions(state, player)
 
     def apply(self, state: State, player: Player, action: Action) -> State:
-        """The state after `player` takes `action`; a last pass resolves the turn."""
-        self._check_may_act(state, player)
-        scouting.check_action(state, player, action)
-        state = copy_state(state)
+        """The state after `player` takes `action`; a last pass resolves the turn. Then every
+        player to act who has a plan plays it as far as it goes (standing orders)."""
+        if standing.is_standing(action):
+            standing.check_player(self.name, state, player, state["phase"] == "over")
+            plan = standing.check_plan(self.name, action, PLAN_SHAPES)
+            state = copy_state(state)
+            standing.set_plan(state, player, plan)
+        else:
+            self._check_may_act(state, player)
+            scouting.check_action(state, player, action)
+            state = copy_state(state)
+            self._play(state, player, action)
+        standing.play_plans(state, to_act=scouting.to_act, is_legal=_is_legal, play=self._play,
+                            moment=_moment)
+        return state
+
+    def _play(self, state: State, player: Player, action: Action) -> None:
+        """One legal move by the rules (in place), and all that follows until someone must act."""
         if action["type"] == "pass":
             scouting.mark_passed(state, player)
         else:
             scouting.place(state, player, action)
         self._continue(state, player)
-        return state
 
     def _continue(self, state: State, after: Player | None) -> None:
         while scouting.advance(state, after):
             raid.resolve_turn(state)
+            standing.clear_all(state)  # a plan is for the scouting phase it was given in
             if state["phase"] == "over":
                 return
             after = None

@@ -4,6 +4,7 @@
     scout <token> <entrance> <board>    scout boy pasture-2 Bob Smith
     raid <token>                        raid chieftain
     pass
+    standing <entries as JSON>          standing [["scout warrior house-1 bob", "pass"], ["pass"]]
 
 The board comes last because a player's name may contain spaces.
 
@@ -14,6 +15,7 @@ The board comes last because a player's name may contain spaces.
 """
 from __future__ import annotations
 
+from tain.games import standing
 from tain.games.base import Action, IllegalAction, Player
 from tain.games.tain.rules import BLUFF, BOY, CHIEFTAIN, DAUGHTER, WARRIOR
 
@@ -29,6 +31,8 @@ def action_text(action: Action) -> str:
         return f"scout {action['token']} {action['entrance']} {action['board']}"
     if kind == "raid":
         return f"raid {action['token']}"
+    if kind == standing.STANDING:
+        return standing.plan_text(action, action_text)
     return "pass"
 
 
@@ -38,6 +42,8 @@ def parse_action(text: str) -> Action:
     kind = words[0].lower() if words else ""
     if kind == "pass" and len(words) == 1:
         return {"type": "pass"}
+    if kind == standing.STANDING:
+        return standing.parse_plan_text("tain", text, parse_action)
     if kind == "raid" and len(words) == 2:
         return {"type": "raid", "token": words[1]}
     if kind == "guard" and len(words) == 3:
@@ -49,9 +55,14 @@ def parse_action(text: str) -> Action:
                         "'scout boy pasture-2 Bob', 'raid chieftain' or 'pass'.")
 
 
-def describe_action(action: Action, player: Player) -> str:
-    """The action as `player` would say it: 'Scout Bob's pasture-2 with a boy'."""
+def describe_action(action: Action, player: Player, for_others: bool = False) -> str:
+    """The action as `player` would say it: 'Scout Bob's pasture-2 with a boy'. With
+    `for_others`, as anyone else may hear it: the token face down, a plan not shown."""
     kind = action["type"]
+    if kind == standing.STANDING:
+        return standing.describe_plan(action, player, for_others)
+    if for_others:
+        return _told_to_others(action, player)
     if kind == "pass":
         return "Pass"
     token = _ARTICLE.get(action["token"], action["token"])
@@ -60,3 +71,14 @@ def describe_action(action: Action, player: Player) -> str:
     if kind == "scout":
         return f"Scout {action['board']}'s {action['entrance']} with {token}"
     return f"Raid the foreign kingdom with {token}"
+
+
+def _told_to_others(action: Action, player: Player) -> str:
+    kind = action["type"]
+    if kind == "pass":
+        return f"{player} passes"
+    if kind == "guard":
+        return f"{player} guards their {action['entrance']}"
+    if kind == "scout":
+        return f"{player} scouts {action['board']}'s {action['entrance']}"
+    return f"{player} raids the foreign kingdom"

@@ -10,7 +10,8 @@ A state is plain JSON:
      "boards": {p: {entrance: {"guard": token | None,
                                "scout": {"player": q, "token": t} | None}}},
      "kingdom": {"cows": 15, "raiders": [{"player": q, "token": t}]},
-     "reports": [...one per raid phase, see raid.py...]}
+     "reports": [...one per raid phase, see raid.py...],
+     "plans": {...}, "plan_moves": [...]}   # once a standing order is given, see tain/games/standing.py
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from tain.games.tain.rules import (
 )
 
 KNOWN_OPTIONS = {"first_player"}
+APPEND_ONLY = ("reports", "plan_moves")  # lists whose items never change once written
 
 
 def new_state(players: list[Player], seed: int, options: dict[str, Any] | None) -> State:
@@ -67,12 +69,13 @@ def empty_board() -> dict[str, dict[str, Any]]:
 def copy_state(state: State) -> State:
     """A deep copy, fast: `apply` must never change its input.
 
-    Past reports are never changed once written, so they are shared.
+    Past reports and the moves plans made are never changed once written, so they are shared.
     """
-    reports = state["reports"]
-    body = {key: value for key, value in state.items() if key != "reports"}
+    body = {key: value for key, value in state.items() if key not in APPEND_ONLY}
     copied = marshal.loads(marshal.dumps(body))
-    copied["reports"] = list(reports)
+    for key in APPEND_ONLY:
+        if key in state:
+            copied[key] = list(state[key])
     return copied
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
+from tain.games import standing
 from tain.games.base import Player, State, View
+from tain.games.tain.notation import action_text
 from tain.games.tain.rules import LAST_TURN
 from tain.games.tain.scouting import to_act
 from tain.games.tain.scoring import scores, winners
@@ -44,6 +46,7 @@ def build_view(state: State, viewer: Player | None) -> View:
         clan = state["clans"][viewer]
         view["screen"] = dict(clan["screen"])
         view["discard"] = dict(clan["discard"])
+        view.update(standing.own_view(state, viewer, action_text))  # "plan" and "plan_moves"
     return view
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tain.games import standing
 from tain.games.base import Action, Bot, IllegalAction, Player, State, View
 from tain.games.tara import battle, manoeuvres, notation
 from tain.games.tara.bots import TaraBot
@@ -19,6 +20,11 @@ ACTION_KEYS = {
     "link": ({"type", "pair"}, set()),
 }
 PHASE_ACTIONS = {"manoeuvre": {"build"}, "battle": {"move-bridge", "swap", "link"}}
+PLAN_SHAPES: standing.ActionShapes = ACTION_KEYS
+
+
+def _moment(state: State) -> dict[str, Any]:
+    return {"game_number": state["game_number"], "turn": state["turn"]}
 
 
 class TaraGame:
@@ -47,24 +53,47 @@ class TaraGame:
         return battle.legal_steps(state, player)
 
     def apply(self, state: State, player: Player, action: Action) -> State:
-        self._check_may_act(state, player)
+        """The state after `player`'s action; then every player to act who has a plan plays
+        it as far as it goes (standing orders)."""
+        if standing.is_standing(action):
+            standing.check_player(self.name, state, player, state["phase"] == "over")
+            plan = standing.check_plan(self.name, action, PLAN_SHAPES)
+            new = copy_state(state)
+            standing.set_plan(new, player, plan)
+        else:
+            self._check_may_act(state, player)
+            self._check_legal(state, player, action)
+            new = copy_state(state)
+            self._play(new, player, action)
+        standing.play_plans(new, to_act=self.to_act, is_legal=self._is_legal, play=self._play, moment=_moment)
+        return new
+
+    def _check_legal(self, state: State, player: Player, action: Action) -> None:
         self._check_shape(state, action)
         if state["phase"] == "manoeuvre":
             manoeuvres.check_build(state, player, action)
         else:
             battle.check_step(state, player, action)
-        new = copy_state(state)
-        self._record(new, player, action)
-        if new["phase"] == "manoeuvre":
-            full = manoeuvres.build(new, player, action)
-            new["turn"] += 1
+
+    def _is_legal(self, state: State, player: Player, action: Action) -> bool:
+        try:
+            self._check_legal(state, player, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def _play(self, state: State, player: Player, action: Action) -> None:
+        """One legal action by the rules (in place)."""
+        self._record(state, player, action)
+        if state["phase"] == "manoeuvre":
+            full = manoeuvres.build(state, player, action)
+            state["turn"] += 1
             if full:
-                self._start_battle(new, player)
-        elif battle.take_step(new, player, action):
-            new["turn"] += 1
-            new["to_move"], new["step"] = opponent(new, player), "start"
-            self._end_if_stuck(new)
-        return new
+                self._start_battle(state, player)
+        elif battle.take_step(state, player, action):
+            state["turn"] += 1
+            state["to_move"], state["step"] = opponent(state, player), "start"
+            self._end_if_stuck(state)
 
     def _record(self, state: State, player: Player, action: Action) -> None:
         """Each player's latest turn, in text, so that the other can read what happened."""
@@ -85,6 +114,7 @@ class TaraGame:
         if battle.has_turn(state, state["to_move"]):
             return
         state["results"] = state["results"] + [game_result(state)]
+        standing.clear_all(state)  # a plan is for the game of the match it was given in
         if state["game_number"] < state["options"]["games"]:
             start_game(state, opponent(state, state["first"]))
         else:

@@ -4,12 +4,14 @@
     move-bridge C3-C4 D5-E5                  (an enemy bridge, paid with a counter)
     swap E5
     link C3-C4
+    standing [["swap E5", "swap F5"], ["link E5-E6"]]    (a plan: see tain/games/standing.py)
 
 >>> parse_action("move-bridge C3-C4 D5-E5")
 {'type': 'move-bridge', 'from': 'C3-C4', 'to': 'D5-E5'}
 """
 from __future__ import annotations
 
+from tain.games import standing
 from tain.games.base import Action, IllegalAction, Player
 
 
@@ -21,6 +23,8 @@ def action_text(action: Action) -> str:
         return f"move-bridge {action['from']} {action['to']}"
     if kind == "swap":
         return f"swap {action['square']}"
+    if kind == standing.STANDING:
+        return standing.plan_text(action, action_text)
     return f"link {action['pair']}"
 
 
@@ -37,12 +41,20 @@ def parse_action(text: str) -> Action:
         return {"type": "swap", "square": words[1].upper()}
     if kind == "link" and len(words) == 2:
         return {"type": "link", "pair": words[1].upper()}
+    if kind == standing.STANDING:
+        return standing.parse_plan_text("tara", text, parse_action)
     raise IllegalAction(f"{text.strip()!r} is not an action; write for example 'build D4', 'swap E5', "
                         "'link C3-C4' or 'move-bridge C3-C4 D5-E5'.")
 
 
-def describe_action(action: Action, player: Player) -> str:
+def describe_action(action: Action, player: Player, for_others: bool = False) -> str:
+    """The action in `player`'s words; with `for_others`, as anyone else may hear it (Tara
+    hides nothing but a plan)."""
     kind = action["type"]
+    if kind == standing.STANDING:
+        return standing.describe_plan(action, player, for_others)
+    if for_others:
+        return f"{player}: {action_text(action)}"
     if kind == "build":
         return f"Build on {action['square']}" + (" and make your opponent skip a turn" if action.get("skip") else "")
     if kind == "move-bridge":

@@ -9,7 +9,8 @@
      "bridges": {"C3-C4": player}, "spare": player | None,
      "counters": {player: 5}, "bridges_in_hand": {player: 35},
      "last_turn": {player: [action text, ...]} | None,   # each player's latest turn
-     "results": [one per finished game, see scoring.py]}
+     "results": [one per finished game, see scoring.py],
+     "plans": {...}, "plan_moves": [...]}   # once a standing order is given, see tain/games/standing.py
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ COLOURS = ("red", "blue")
 COUNTERS = 5
 BRIDGES = 35
 KNOWN_OPTIONS = {"first_player", "games", "level"}
+APPEND_ONLY = ("results", "plan_moves")  # lists whose items never change once written
 
 
 def new_match(players: list[Player], seed: int, options: dict[str, Any] | None) -> State:
@@ -70,10 +72,12 @@ def _check_setup(players: list[Player], seed: int, options: dict[str, Any]) -> N
 
 
 def copy_state(state: State) -> State:
-    """A deep copy; finished games' results are never changed, so they are shared."""
-    results = state["results"]
-    copied = copy.deepcopy({key: value for key, value in state.items() if key != "results"})
-    copied["results"] = list(results)
+    """A deep copy; finished games' results and the moves plans made are never changed, so
+    they are shared."""
+    copied = copy.deepcopy({key: value for key, value in state.items() if key not in APPEND_ONLY})
+    for key in APPEND_ONLY:
+        if key in state:
+            copied[key] = list(state[key])
     return copied
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from tain.games import standing
 from tain.games.base import Player, State, View
 from tain.games.tara.battle import link_pairs, swap_squares
+from tain.games.tara.notation import action_text
 from tain.games.tara.scoring import kingdoms, match_points, match_winners, ringforts
 from tain.games.tara.state import colour, opponent
 
@@ -41,6 +43,8 @@ def build_view(state: State, viewer: Player | None, to_act: list[Player]) -> Vie
         "scores": match_points(state),
         "winners": match_winners(state),
     }
+    if viewer is not None:
+        view.update(standing.own_view(state, viewer, action_text))  # "plan" and "plan_moves"
     if not over and state["phase"] == "battle":
         mover = state["to_move"]
         linking = state["step"] == "link"
