@@ -111,6 +111,10 @@ class Seat(db.Model):
     # The game's version when the seat's current decision began (its own last move, or when it became
     # one to act): a move sent from a page older than that answers a decision that is gone (StaleMove).
     decision_version: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The game's version when the player was last shown the game (a page visit or an email):
+    # "since you last looked" tells what came after it.
+    seen_version: Mapped[int] = mapped_column(default=0, server_default="0")
+    time_zone: Mapped[Optional[str]] = mapped_column(String(64))  # IANA name, e.g. Europe/Rome; None: UTC
 
     game: Mapped[Game] = relationship(back_populates="seats")
 
