@@ -22,7 +22,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .config import DEV_SECRET_KEY, engine_options, from_environment
     from .extensions import csrf, db, install_sqlite_behaviour, mail, migrate
     from .mail import outbox
-    from .web import RowId, admin, api, devmail, errors, lobby, play, security
+    from .web import RowId, admin, api, devmail, errors, input_guard, lobby, play, security
 
     app = Flask(
         __name__,
@@ -45,6 +45,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
 
     app.url_map.converters["id"] = RowId  # before the routes that use it are registered
+    input_guard.init_app(app)  # before the blueprints' own checks
     for blueprint in (lobby.bp, play.bp, api.bp, devmail.bp):
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)  # the seat's token is the credential and only JSON bodies are accepted

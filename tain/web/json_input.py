@@ -1,4 +1,5 @@
-"""JSON that a client sent, read with bounds: its size, its depth, and only the numbers JSON has.
+"""JSON that a client sent, read with bounds: its size, its depth, only the numbers JSON has, and
+no NUL character (which PostgreSQL's JSONB and text columns refuse).
 
 Python's parser recurses once per level of nesting, so a body of a hundred thousand `[`
 would exhaust the stack; and whatever walks a parsed value later (the engine, the JSON
@@ -28,8 +29,7 @@ def load_json(text: str | bytes, *, max_bytes: int) -> Any:
         raise BadJson(f"That JSON is nested too deeply (at most {MAX_DEPTH} levels).") from None
     except ValueError:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
         raise BadJson("That is not JSON.") from None
-    if _depth(value) > MAX_DEPTH:
-        raise BadJson(f"That JSON is nested too deeply (at most {MAX_DEPTH} levels).")
+    _check(value)
     return value
 
 
@@ -44,15 +44,16 @@ def _finite(text: str) -> float:
     return number
 
 
-def _depth(value: Any) -> int:
-    """How many levels of arrays and objects `value` has, counted without recursion."""
-    deepest, level = 0, [(value, 1)]
-    while level:
-        item, depth = level.pop()
-        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
-        if children is not None:
-            deepest = max(deepest, depth)
+def _check(value: Any) -> None:
+    """BadJson for more than MAX_DEPTH levels of arrays and objects, or a NUL in a string or a key
+    (walked without recursion)."""
+    waiting = [(value, 1)]
+    while waiting:
+        item, depth = waiting.pop()
+        if isinstance(item, str) and "\x00" in item:
+            raise BadJson("That JSON holds a NUL character, which no field may contain.")
+        if isinstance(item, (dict, list)):
             if depth > MAX_DEPTH:
-                return depth
-            level.extend((child, depth + 1) for child in children)
-    return deepest
+                raise BadJson(f"That JSON is nested too deeply (at most {MAX_DEPTH} levels).")
+            children = [*item, *item.values()] if isinstance(item, dict) else item
+            waiting.extend((child, depth + 1) for child in children)
