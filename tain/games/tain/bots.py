@@ -6,11 +6,13 @@ move for a player whose deadline passed.
 """
 from __future__ import annotations
 
+import marshal
 import random
-from typing import Any
+from typing import Any, Callable
 
 from tain.games.base import Action, View
-from tain.games.tain.rules import BLUFF, BOY, CHIEFTAIN, DAUGHTER, HOUSES, WARRIOR
+from tain.games.standing import MAX_ALTERNATIVES, MAX_ENTRIES
+from tain.games.tain.rules import BLUFF, BOY, CHIEFTAIN, DAUGHTER, HOUSES, KINGDOM_SLOTS, RAIDERS, SCOUTS, WARRIOR
 
 PASS: Action = {"type": "pass"}
 # The best guard against an unknown scout: a warrior captures boys and stops
@@ -28,6 +30,9 @@ class RandomBot:
 
     def choose(self, view: View, legal_actions: list[Action]) -> Action:
         return self.rng.choice(legal_actions)
+
+    def plan(self, view: View) -> list[list[Action]]:
+        return whole_phase_plan(self.choose, view)
 
 
 class HeuristicBot:
@@ -49,6 +54,9 @@ class HeuristicBot:
             if action is not None and action in legal_actions:
                 return action
         return PASS
+
+    def plan(self, view: View) -> list[list[Action]]:
+        return whole_phase_plan(self.choose, view)
 
     def _guard_threats(self, view: View, legal: list[Action]) -> Action | None:
         """Guard an entrance an opponent is scouting, with the best guard left."""
@@ -114,6 +122,69 @@ class HeuristicBot:
         if not open_entrances or token is None:
             return None
         return {"type": "guard", "token": token, "entrance": self.rng.choice(open_entrances)}
+
+
+def whole_phase_plan(choose: Callable[[View, list[Action]], Action], view: View) -> list[list[Action]]:
+    """Standing orders for the rest of this scouting phase: the moves `choose` would make were
+    nobody else to move, ending with its pass; each move falls back on other slots for the same
+    token (slots others may take first), a scout or a raid at last on a guard of its own."""
+    me = view["you"]
+    if view["over"] or me is None or me in view["passed"]:
+        return []
+    view = marshal.loads(marshal.dumps(view))  # imagined moves must not reach the caller's view
+    plan: list[list[Action]] = []
+    while len(plan) < MAX_ENTRIES:
+        legal = _legal_from_view(view)
+        action = choose(view, legal)
+        if action["type"] == "pass" or len(plan) == MAX_ENTRIES - 1:
+            return plan + [[dict(PASS)]]
+        plan.append(_with_fallbacks(view, action, legal))
+        _imagine(view, action)
+    return plan
+
+
+def _legal_from_view(view: View) -> list[Action]:
+    """The actions the rules allow now, as far as the view tells: its own placements count."""
+    me, screen = view["you"], view["screen"]
+    held = [token for token, count in screen.items() if count]
+    actions: list[Action] = [{"type": "guard", "token": token, "entrance": entrance}
+                             for entrance, slot in view["boards"][me].items() if slot["guard"] is None
+                             for token in held]
+    if view["phase"] == "scouting":
+        actions += [{"type": "scout", "token": token, "board": board, "entrance": entrance}
+                    for board in view["players"] if board != me
+                    for entrance, slot in view["boards"][board].items() if slot["scout"] is None
+                    for token in held if token in SCOUTS]
+        raiders = view["kingdom"]["raiders"]
+        if len(raiders) < KINGDOM_SLOTS and all(raider["player"] != me for raider in raiders):
+            actions += [{"type": "raid", "token": token} for token in held if token in RAIDERS]
+    return actions + [dict(PASS)]
+
+
+def _with_fallbacks(view: View, action: Action, legal: list[Action]) -> list[Action]:
+    token = action["token"]
+    same_token = [a for a in legal if a.get("token") == token and a != action]
+    scouts = [a for a in same_token if a["type"] == "scout"]
+    # unguarded entrances first: a scout there takes its cow or jewel for sure
+    scouts.sort(key=lambda a: view["boards"][a["board"]][a["entrance"]]["guard"] is not None)
+    guards = [a for a in same_token if a["type"] == "guard"]
+    if action["type"] == "guard":
+        return [action, *guards][:MAX_ALTERNATIVES]
+    return [action, *scouts[:MAX_ALTERNATIVES - 3], *guards][:MAX_ALTERNATIVES]
+
+
+def _imagine(view: View, action: Action) -> None:
+    """The view after the bot's own move (in place), as it would see it."""
+    me, token = view["you"], action["token"]
+    view["screen"][token] -= 1
+    placed = {"player": me, "token": token}
+    if action["type"] == "guard":
+        view["boards"][me][action["entrance"]]["guard"] = placed
+    elif action["type"] == "scout":
+        view["boards"][action["board"]][action["entrance"]]["scout"] = placed
+    else:
+        view["kingdom"]["raiders"].append(placed)
+        view["clans"][me]["raided"] = True
 
 
 def _best(screen: dict[str, int], preference: tuple[str, ...]) -> str | None:
