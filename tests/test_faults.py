@@ -100,7 +100,7 @@ def kill_at_point(folder: Path, act: Callable[[], Any], kill: Callable[[int], No
     reached = folder / "reached"
     deadline = time.monotonic() + 60
     while not reached.exists() or not reached.read_text():
-        assert time.monotonic() < deadline and thread.is_alive(), "the fault point was never reached"
+        assert time.monotonic() < deadline and thread.is_alive(), f"the fault point was never reached: {outcome}"
         time.sleep(0.01)
     kill(int(reached.read_text()))
     reached.unlink()
