@@ -60,6 +60,9 @@ def test_random_play_with_timeouts_keeps_the_contract(name, count, seed):
             legal = game.legal_actions(state, player)
             assert (player in acting) == bool(legal)
             assert json_round_trip(legal) == legal
+        if rng.random() < 0.1:
+            state = give_standing_orders(game, state, rng)
+            continue
         player = rng.choice(acting)
         if rng.random() < 0.15:
             action = game.timeout_action(state, player)
@@ -69,10 +72,13 @@ def test_random_play_with_timeouts_keeps_the_contract(name, count, seed):
         before = copy.deepcopy(state)
         state = game.apply(state, player, action)
         assert before != state
+        check_no_plan_can_answer(game, state)
     else:
         pytest.fail(f"{name} did not end within {MAX_MOVES} moves")
     assert game.to_act(state) == []
     assert all(game.legal_actions(state, p) == [] for p in players)
+    with pytest.raises(IllegalAction):  # standing orders too end with the game
+        game.apply(state, players[0], {"type": "standing", "plan": []})
     fresh = game.setup(players, seed=seed)
     opening_move = game.legal_actions(fresh, game.to_act(fresh)[0])[0]
     with pytest.raises(IllegalAction):  # a move that was legal once is refused when the game is over
@@ -82,3 +88,34 @@ def test_random_play_with_timeouts_keeps_the_contract(name, count, seed):
     winners = game.winners(state)
     assert winners and set(winners) <= set(players)
     assert all(scores[w] == max(scores.values()) for w in winners)
+
+
+def give_standing_orders(game, state, rng: random.Random):
+    """Any player, to act or not, gives a plan of moves legal now for someone (and of the game's
+    opening), in a random order; a plan never shows to anyone else and never lists itself."""
+    players = state["players"]
+    moves = [a for p in game.to_act(state) for a in game.legal_actions(state, p)]
+    fresh = game.setup(players, seed=0)
+    moves += game.legal_actions(fresh, game.to_act(fresh)[0])
+    plan = [[rng.choice(moves) for _ in range(rng.randint(1, 8))] for _ in range(rng.randint(0, 6))]
+    player = rng.choice(players)
+    others = {viewer: game.view(state, viewer) for viewer in [*players, None] if viewer != player}
+    made = len(game.view(state, player)["plan_moves"])
+    with pytest.raises(IllegalAction):
+        game.apply(state, "nobody", {"type": "standing", "plan": plan})
+    with pytest.raises(IllegalAction):
+        game.apply(state, player, {"type": "standing", "plan": [[{"type": "standing", "plan": []}]]})
+    state = game.apply(state, player, json_round_trip({"type": "standing", "plan": plan}))
+    assert json_round_trip(state) == state
+    assert "plan" in game.view(state, player) and "plan" not in game.view(state, None)
+    if len(game.view(state, player)["plan_moves"]) == made:
+        for viewer, view in others.items():  # nothing was played: nobody else sees a change
+            assert game.view(state, viewer) == view
+    check_no_plan_can_answer(game, state)
+    return state
+
+
+def check_no_plan_can_answer(game, state) -> None:
+    for player in game.to_act(state):
+        assert game.view(state, player)["plan"] == []
+        assert all(a["type"] != "standing" for a in game.legal_actions(state, player))

@@ -47,7 +47,8 @@ class TaraBot:
         if view["phase"] == "manoeuvre":
             return self._build_plan(view, position)
         if view["to_act"] == [me] and view["step"] == "link":
-            return self._entries(position, battle.legal_steps(position, me))[:1]
+            links = [{"type": "link", "pair": name} for name in view["linkable"]]
+            return [self._best(position, links)] if links else []
         return self._swap_plan(position, me, link=view["to_act"] != [me] or view["step"] == "start")
 
     def _build_plan(self, view: View, position: dict) -> list[list[Action]]:
@@ -83,9 +84,6 @@ class TaraBot:
         """The best of `actions` by the bot's values, less `cost`, as one entry of a plan."""
         ranked = sorted(actions, key=lambda action: cost(action) - self._value(position, action))
         return ranked[:MAX_ALTERNATIVES]
-
-    def _entries(self, position: dict, actions: list[Action]) -> list[list[Action]]:
-        return [self._best(position, actions)] if actions else []
 
 
 FUTURE_BUILDS = 2  # builds planned beyond the current one: the enemy king's moves are not known
