@@ -51,6 +51,11 @@ def _domain() -> str:
     return address.rpartition("@")[2] or urlsplit(current_app.config["BASE_URL"]).hostname or "tain.invalid"
 
 
+def rules_link(game_name: str) -> str:
+    """The game's rules page (tain.web.rules), linked from every email."""
+    return f"{current_app.config['BASE_URL']}/rules/{game_name}"
+
+
 def thread_root(game: Game, seat: Seat) -> str:
     """The invitation's Message-ID; every later email to the seat replies to it."""
     return f"<tain.{game.id}.{seat.id}@{_domain()}>"
@@ -88,7 +93,7 @@ def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: date
     context = {
         "game": game, "title": title, "seat": seat, "view": letter.view, "link": letter.link,
         "your_move": letter.your_move, "new_reports": letter.new_reports,
-        "deadline": _deadline(game),
+        "deadline": _deadline(game), "rules_link": rules_link(game.game),
     }
     root = thread_root(game, seat)
     first = letter.kind == "invitation"
