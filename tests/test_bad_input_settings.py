@@ -36,7 +36,7 @@ def test_an_accepted_settings_form_saves_both(client, app):
         ann = token(new_game(), "Ann")
     soon = date.today() + timedelta(days=3)
     settings_form(client, ann, away_days=soon.isoformat(), mail_mode="digest")
-    assert "Your days away and email choice were saved." in client.get(f"/play/{ann}").text
+    assert "Your days away, email choice and time zone were saved." in client.get(f"/play/{ann}").text
     with app.app_context():
         seat = db.session.get(Seat, 1)
         assert (seat.away_days, seat.mail_mode) == ([soon.isoformat()], "digest")

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date, datetime, timedelta
+from functools import partial
 
+from tain.local_time import is_zone_name
 from tain.models import Game, Seat
 
 from .errors import ServiceError
@@ -20,15 +22,54 @@ class BadPreference(ServiceError):
     """A preference that cannot be set; the message says why."""
 
 
-def save_settings(seat: Seat, days: Iterable[date], mode: str, *, now: datetime) -> list[str]:
-    """The settings form: days away and the email choice, both checked before either is saved, then
-    saved in one transaction (a refusal changes nothing); the days kept, as ISO dates."""
+class BadSettings(BadPreference):
+    """The settings form refused: `problems` holds one sentence for each field that is wrong
+    (`away_days`, `mail_mode`, `time_zone`)."""
+
+    def __init__(self, problems: dict[str, str]) -> None:
+        super().__init__(" ".join(problems.values()))
+        self.problems = problems
+
+
+def settings_problems(days: Iterable[date], mode: str, time_zone: str | None, *, now: datetime) -> dict[str, str]:
+    """What is wrong with the settings form's values, field by field (empty: nothing)."""
+    checks = {"away_days": partial(_checked_away_days, days, now), "mail_mode": partial(_check_mail_mode, mode),
+              "time_zone": partial(_check_time_zone, time_zone)}
+    problems = {}
+    for field, check in checks.items():
+        try:
+            check()
+        except BadPreference as refusal:
+            problems[field] = str(refusal)
+    return problems
+
+
+def save_settings(seat: Seat, days: Iterable[date], mode: str, *, now: datetime,
+                  time_zone: str | None = None) -> list[str]:
+    """The settings form: days away, the email choice and the time zone (None: UTC), all checked before
+    any is saved (BadSettings names every field that is wrong), then saved in one transaction (a refusal
+    changes nothing); the days kept, as ISO dates."""
+    days = list(days)
+    problems = settings_problems(days, mode, time_zone, now=now)
+    if problems:
+        raise BadSettings(problems)
     kept = _checked_away_days(days, now)
-    _check_mail_mode(mode)
     with locked_game(seat.game_id) as game:
         _mark_away(game, seat.name, kept)
         _choose_mail(game, seat.name, mode, now)
+        game.seat_named(seat.name).time_zone = time_zone
         return [day.isoformat() for day in kept]
+
+
+def adopt_time_zone(seat: Seat, time_zone: str) -> None:
+    """The zone the player's browser reported, as the seat's default: only while the seat has none,
+    and only a name the time zone database knows (anything else is ignored: it is a hint, not a choice)."""
+    if seat.time_zone is not None or not is_zone_name(time_zone):
+        return
+    with locked_game(seat.game_id) as game:
+        chosen = game.seat_named(seat.name)
+        if chosen.time_zone is None:
+            chosen.time_zone = time_zone
 
 
 def set_away_days(seat: Seat, days: Iterable[date], *, now: datetime) -> list[str]:
@@ -64,6 +105,12 @@ def _checked_away_days(days: Iterable[date], now: datetime) -> list[date]:
 def _check_mail_mode(mode: str) -> None:
     if mode not in MAIL_MODES:
         raise BadPreference("Choose an email for each move, or one digest a day.")
+
+
+def _check_time_zone(time_zone: str | None) -> None:
+    if time_zone is not None and not is_zone_name(time_zone):
+        raise BadPreference(f"{time_zone[:40]!r} is not a time zone. Write one as Europe/Rome, America/New_York "
+                            "or UTC (the names of the time zone database).")
 
 
 def _mark_away(game: Game, name: str, days: list[date]) -> None:

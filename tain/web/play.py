@@ -5,8 +5,9 @@ fields `csrf_token`, `version` (the number of actions the game had when the page
 was shown) and either one `action` (an action as JSON, from a button) or several
 `actions` (each an action as JSON or empty for "leave empty", applied in order,
 all or nothing — simultaneous guarding sends every guard, then the pass).
-The seat's settings form (templates/play/_settings.html) sends `mail_mode` and
-`away_days` instead.
+The seat's settings form (templates/play/_settings.html) sends `mail_mode`,
+`away_days` and `time_zone` instead. Any form may carry `detected_time_zone`, the
+zone the browser reports (static/local-time.js): a seat that has chosen none takes it.
 
 After a POST the player is sent back to the page (POST-redirect-GET) with a
 message: the move was recorded, or why nothing was done. A bad, expired or
@@ -34,7 +35,7 @@ from .play_context import IncompleteForm, actions_from_form, away_days_from_form
 bp = Blueprint("play", __name__)
 
 MOVE_RECORDED = "Your move was recorded."
-SETTINGS_SAVED = "Your days away and email choice were saved."
+SETTINGS_SAVED = "Your days away, email choice and time zone were saved."
 
 
 @bp.get("/play/<token>")
@@ -44,7 +45,8 @@ def show(token: str) -> str:
     seat = seat_from_token(token, now)
     game = seat.game
     deadline = game.deadline_at if playing(game) else None
-    page = render_template("play/page.html", **page_context(engine_for(game), seat_snapshot(seat), deadline),
+    page = render_template("play/page.html", **page_context(engine_for(game), seat_snapshot(seat), deadline,
+                                                            now=now, time_zone=seat.time_zone),
                            away_days=" ".join(seat.away_days or []), mail_mode=seat.mail_mode)
     record_visit(seat, now)
     return page
@@ -55,6 +57,7 @@ def show(token: str) -> str:
 def act(token: str) -> Response:
     now = utcnow()
     seat = seat_from_token(token, now)
+    preferences.adopt_time_zone(seat, request.form.get("detected_time_zone", ""))
     if "mail_mode" in request.form:
         save_settings(seat, now)
         return redirect(url_for("play.show", token=token), code=303)
@@ -69,10 +72,11 @@ def act(token: str) -> Response:
 
 
 def save_settings(seat: Seat, now: datetime) -> None:
-    """The settings form: the seat's days away (deadlines falling on them move past them) and its email choice."""
+    """The settings form: the seat's days away (deadlines falling on them move past them), its email choice
+    and its time zone (empty: UTC)."""
     try:
         preferences.save_settings(seat, away_days_from_form(request.form), request.form.get("mail_mode", "each"),
-                                  now=now)
+                                  now=now, time_zone=request.form.get("time_zone", "").strip() or None)
     except BadPreference as refusal:
         flash(str(refusal), "error")
     else:

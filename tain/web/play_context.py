@@ -13,6 +13,7 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from tain.games import Action, Game as Engine, IllegalAction
+from tain.local_time import local_time
 from tain.services.preferences import BadPreference
 from tain.web.game_pages import board_context
 from tain.web.json_input import MAX_MOVE_BYTES, BadJson, load_json
@@ -75,15 +76,17 @@ def seat_colours(players: Sequence[str]) -> dict[str, str]:
 
 
 def format_deadline(deadline: datetime | None) -> str | None:
-    """2025-05-14 18:00 UTC → `Wed 14 May, 18:00 UTC`; None stays None."""
+    """For the admin, who reads every game in UTC: 2025-05-14 18:00 UTC → `Wed 14 May, 18:00 UTC`; None stays None."""
     if deadline is None:
         return None
     moment = deadline.astimezone(timezone.utc)
     return f"{moment:%a} {moment.day} {moment:%b, %H:%M} UTC"
 
 
-def page_context(engine: Engine, snapshot: Mapping[str, Any], deadline: datetime | None) -> dict[str, Any]:
-    """The template's variables for one seat's page, from its snapshot and the game's deadline.
+def page_context(engine: Engine, snapshot: Mapping[str, Any], deadline: datetime | None, *, now: datetime,
+                 time_zone: str | None) -> dict[str, Any]:
+    """The template's variables for one seat's page, from its snapshot and the game's deadline,
+    shown on the seat's clock (`time_zone`, None: UTC) and from `now`.
 
     The deadline is public (it is when whoever is to act times out), so it is shown
     whoever's move it is; the snapshot carries it only for the seat's own move.
@@ -96,7 +99,8 @@ def page_context(engine: Engine, snapshot: Mapping[str, Any], deadline: datetime
         "me": snapshot["player"],
         "colours": seat_colours(view["players"]),
         "any_move": bool(legal),
-        "deadline": format_deadline(deadline) if view["to_act"] else None,
+        "deadline": local_time(deadline, now, time_zone) if deadline and view["to_act"] else None,
+        "time_zone": time_zone,
         "version": snapshot["game"]["version"],
         **board_context(engine, view, legal, snapshot["player"]),
     }
