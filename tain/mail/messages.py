@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 from flask import current_app, render_template
 
+from tain.local_time import LocalTime, local_time
 from tain.models import Game, Seat
 
 from .outbox import enqueue
@@ -61,17 +62,20 @@ def thread_root(game: Game, seat: Seat) -> str:
     return f"<tain.{game.id}.{seat.id}@{_domain()}>"
 
 
-def _deadline(game: Game) -> str | None:
-    """The running deadline; none while the game is paused (its clock stands still) or stopped."""
+def _deadline(game: Game, seat: Seat, now: datetime) -> LocalTime | None:
+    """The running deadline on the recipient's clock, and how far off it is when the email is written;
+    none while the game is paused (its clock stands still) or stopped."""
     if game.deadline_at is None or game.paused_at is not None or game.status != "running":
         return None
-    return game.deadline_at.strftime("%a %d %b %Y, %H:%M UTC")
+    return local_time(game.deadline_at, now, seat.time_zone)
 
 
-def subject(title: str, game: Game, letter: Letter) -> str:
+def subject(title: str, game: Game, seat: Seat, letter: Letter, now: datetime) -> str:
     stage = letter.view["stage"]["short"]
     report = letter.new_reports[-1]["headline"] if letter.new_reports else stage
-    text = SUBJECTS[letter.kind].format(stage=stage, report=report, deadline_in=f"until {_deadline(game)}")
+    deadline = _deadline(game, seat, now)
+    text = SUBJECTS[letter.kind].format(stage=stage, report=report,
+                                        deadline_in=f"until {deadline.when}" if deadline else "")
     if letter.kind in ("raid-report", "resumed") and letter.your_move:
         text += " — your move"
     return f"[{title} #{game.id}] {text}"
@@ -93,13 +97,13 @@ def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: date
     context = {
         "game": game, "title": title, "seat": seat, "view": letter.view, "link": letter.link,
         "your_move": letter.your_move, "new_reports": letter.new_reports,
-        "deadline": _deadline(game), "rules_link": rules_link(game.game),
+        "deadline": _deadline(game, seat, now), "rules_link": rules_link(game.game),
     }
     root = thread_root(game, seat)
     first = letter.kind == "invitation"
     enqueue(
         recipient=seat.email,
-        subject=subject(title, game, letter),
+        subject=subject(title, game, seat, letter, now),
         body_text=render_template(f"email/{template}.txt", **context),
         body_html=render_template(f"email/{template}.html", **context),
         message_id=root if first else f"<tain.{game.id}.{seat.id}.{game.version}.{letter.kind}{_day_of_digest(letter, now)}{_nonce(letter)}@{_domain()}>",
