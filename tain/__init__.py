@@ -22,7 +22,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .config import DEV_SECRET_KEY, engine_options, from_environment
     from .extensions import csrf, db, install_sqlite_behaviour, mail, migrate
     from .mail import outbox
-    from .web import RowId, admin, api, devmail, errors, input_guard, lobby, play, rules, security
+    from .web import RowId, admin, api, devmail, errors, input_guard, lobby, play, relink, rules, security
     from .wording import install as install_wording
 
     app = Flask(
@@ -48,7 +48,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.url_map.converters["id"] = RowId  # before the routes that use it are registered
     input_guard.init_app(app)  # before the blueprints' own checks
     install_wording(app.jinja_env)
-    for blueprint in (lobby.bp, play.bp, api.bp, devmail.bp, rules.bp):
+    for blueprint in (lobby.bp, play.bp, relink.bp, api.bp, devmail.bp, rules.bp):
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)  # the seat's token is the credential and only JSON bodies are accepted
     admin.init_app(app)

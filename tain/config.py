@@ -66,6 +66,7 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "PLAY_RATE_LIMIT": env.get("PLAY_RATE_LIMIT") or "120 per minute",
         "BAD_LINK_RATE_LIMIT": env.get("BAD_LINK_RATE_LIMIT") or "30 per hour",
         "LOBBY_RATE_LIMIT": env.get("LOBBY_RATE_LIMIT") or "10 per hour",
+        "NEW_LINK_RATE_LIMIT": env.get("NEW_LINK_RATE_LIMIT") or "5 per hour",  # players' new-link requests per address
         # Flask-Limiter's own settings. In memory, each worker counts alone; share the counts across
         # workers with redis://… (the `redis` package is installed) or memcached://….
         "RATELIMIT_ENABLED": _bool(env.get("RATELIMIT_ENABLED"), default=True),

@@ -5,6 +5,7 @@
   service; and each client address has BAD_LINK_RATE_LIMIT refused links (403 answers only), so
   guessing tokens stops soon while a player's own reloads never count against it.
 - `lobby_form`: the front page's new-game form, LOBBY_RATE_LIMIT POSTs per address.
+- `new_link_form`: a player's request for a new link (tain/web/relink.py), NEW_LINK_RATE_LIMIT per address.
 
 Over a limit the answer is a 429 page, or JSON under /api/ (tain.web.errors), with Retry-After.
 """
@@ -38,6 +39,7 @@ def _refused(response: Response) -> bool:
 _per_token = limiter.shared_limit(_setting("PLAY_RATE_LIMIT"), scope="seat-link", key_func=_token_key)
 _refused_links = limiter.shared_limit(_setting("BAD_LINK_RATE_LIMIT"), scope="refused-link", deduct_when=_refused)
 lobby_form = limiter.limit(_setting("LOBBY_RATE_LIMIT"), methods=["POST"])
+new_link_form = limiter.limit(_setting("NEW_LINK_RATE_LIMIT"))
 
 
 def seat_link(view: View) -> View:
