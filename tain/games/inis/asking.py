@@ -1,0 +1,77 @@
+"""Asking players inside the rules' program: one player, or several at once (I24, I39, I44, I53).
+
+Whenever a holder of Moor is asked anything, playing Moor is one more of his
+legal actions; it does not end his decision, which is asked again (I57).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
+from tain.games.base import Action, Player
+from tain.games.inis.board import Board, opponents
+from tain.games.inis.driver import Ask
+
+
+def triskels_blocked(board: Board) -> bool:
+    """I55: after Lug's Spear resolves, no Triskel card until the clash ends."""
+    return bool(board["clash"] and board["clash"]["blocked"])
+
+
+def moor_plays(board: Board, player: Player) -> list[Action]:
+    if "moor" not in board["hands"][player]["advantage"] or triskels_blocked(board):
+        return []
+    return [{"type": "play", "card": "moor", "target": q} for q in opponents(board, player)]
+
+
+def is_moor(action: Action) -> bool:
+    return action.get("type") == "play" and action.get("card") == "moor" and "target" in action
+
+
+def _with_moor(board: Board, legal: Callable[[Player], list[Action]]) -> Callable[[Player], list[Action]]:
+    return lambda player: legal(player) + moor_plays(board, player)
+
+
+def _without_moor(timeout: Callable[[Player, list[Action]], Action] | None
+                  ) -> Callable[[Player, list[Action]], Action]:
+    """Time-outs never play Moor: they choose among the decision's own actions (I63)."""
+    def choose(player: Player, legal: list[Action]) -> Action:
+        own = [a for a in legal if not is_moor(a)]
+        return timeout(player, own) if timeout else own[0]
+    return choose
+
+
+def ask(board: Board, step: str, player: Player, legal: Callable[[Player], list[Action]], text: str,
+        mid_turn: bool = False, timeout: Callable[[Player, list[Action]], Action] | None = None
+        ) -> Iterator[Any]:
+    """Ask one player; returns his action."""
+    from tain.games.inis import plays
+    while True:
+        who, action = yield Ask(step, [player], _with_moor(board, legal), text, mid_turn, _without_moor(timeout))
+        if is_moor(action):
+            yield from plays.play_card(board, who, "moor", {"target": action["target"]}, "triskel")
+            mid_turn = True
+            continue
+        return action
+
+
+def ask_all(board: Board, step: str, players: list[Player], legal: Callable[[Player], list[Action]], text: str,
+            timeout: Callable[[Player, list[Action]], Action] | None = None,
+            on_answer: Callable[[Player], None] | None = None) -> Iterator[Any]:
+    """Ask several players at once; each answers once, hidden from the others until all have
+    answered; returns {player: action}."""
+    from tain.games.inis import plays
+    waiting = list(players)
+    answers: dict[Player, Action] = {}
+    while waiting:
+        who, action = yield Ask(step, list(waiting), _with_moor(board, legal), text, False, _without_moor(timeout))
+        if is_moor(action):
+            yield from plays.play_card(board, who, "moor", {"target": action["target"]}, "triskel")
+            continue
+        answers[who] = action
+        board["submitted"][who] = action
+        waiting.remove(who)
+        if on_answer:
+            on_answer(who)
+    for who in answers:
+        board["submitted"].pop(who, None)
+    return answers

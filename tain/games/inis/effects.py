@@ -1,0 +1,107 @@
+"""Small procedures the cards share: placing, drawing Epic Tales with the `draw` window (I16),
+Deeds (I47), the Gates of Tír na nÓg (tile effect), a new territory entering play (I10)."""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from tain.games.base import Action, Player
+from tain.games.inis.asking import ask
+from tain.games.inis.board import (
+    Board, add_territory, cards_word, clans, clans_word, draw_epic, give_card, know, land, name, place, say,
+    turn_order,
+)
+
+
+def place_spread(board: Board, player: Player, spread: dict[str, int] | None) -> None:
+    for territory, count in sorted((spread or {}).items()):
+        placed = place(board, player, territory, count)
+        if placed:
+            say(board, "places", f"{player} places {clans_word(placed)} in {land(territory)}.",
+                player=player, count=placed, territory=territory)
+
+
+def place_one(board: Board, player: Player, territory: str) -> None:
+    place_spread(board, player, {territory: 1})
+
+
+def gain_deed(board: Board, player: Player) -> None:
+    board["deeds"][player] += 1
+    say(board, "deed", f"{player} gains a Deed.", player=player)
+
+
+def draw(board: Board, player: Player, count: int, keep: int, cause: str | None, by_gates: bool = False
+         ) -> Iterator[Any]:
+    """Draw Epic Tales; the `draw` window (Meadows, Gates of Tír na nÓg); keep `keep` of them
+    and discard the others face up (I16)."""
+    from tain.games.inis import windows
+    drawn = draw_epic(board, player, count)
+    if not drawn:
+        say(board, "draws-nothing", f"{player} draws no Epic Tale: there is none left.", player=player)
+        return
+    board["drawn"][player] = drawn
+    say(board, "draws", f"{player} draws {cards_word(len(drawn), 'epic')}.", player=player, count=len(drawn))
+    record = {"keep": keep, "by_gates": by_gates}
+    yield from windows.window(board, {"kind": "draw", "actor": player, "card": cause, "territories": [],
+                                      "players": [player], "draw": record})
+    drawn = board["drawn"][player]
+    kept = list(drawn)
+    if len(drawn) > record["keep"]:
+        action = yield from ask(board, "keep", player,
+                                lambda p: [{"type": "keep", "card": c} for c in sorted(set(board["drawn"][p]))],
+                                f"{player} to keep 1 of the Epic Tales drawn", mid_turn=True)
+        kept = [action["card"]]
+        others = list(drawn)
+        others.remove(action["card"])
+        board["epic_discard"] += others
+        say(board, "keeps", f"{player} keeps 1 Epic Tale and discards {', '.join(name(c) for c in others)}.",
+            player=player, discarded=others)
+    board["drawn"][player] = []
+    for card in kept:
+        give_card(board, player, card)
+
+
+def draw_more(board: Board, player: Player) -> None:
+    """Meadows and the Gates' Advantage card: one more card into the draw under way."""
+    board["drawn"][player] += draw_epic(board, player, 1)
+    say(board, "draws-more", f"{player} draws 1 more Epic Tale.", player=player)
+
+
+def gates_effect(board: Board) -> Iterator[Any]:
+    """The Gates of Tír na nÓg, when the direction changes: in turn order from the Brenn, each
+    player present there loses a clan there and draws 1 Epic Tale."""
+    from tain.games.inis import removal
+    if "gates-of-tir-na-nog" not in board["terr"]:
+        return
+    for player in turn_order(board):
+        if clans(board, "gates-of-tir-na-nog", player):
+            yield from removal.remove(board, player, "gates-of-tir-na-nog", 1, None, None)
+            yield from draw(board, player, 1, 1, None, by_gates=True)
+
+
+def enter_territory(board: Board, territory: str, cell: str) -> None:
+    add_territory(board, territory, cell)
+    say(board, "territory-enters", f"{land(territory)} enters play at {cell}.", territory=territory, cell=cell)
+
+
+def set_aside_step(board: Board, player: Player, source: str) -> Iterator[Any]:
+    """Cove and CathBad's Word: set aside one Action card of his hand, in secret."""
+    if not board["hands"][player]["action"]:
+        return
+    action: Action = yield from ask(
+        board, "set-aside", player,
+        lambda p: [{"type": "set-aside", "card": c} for c in board["hands"][p]["action"]],
+        f"{player} to set aside one Action card", mid_turn=True)
+    board["hands"][player]["action"].remove(action["card"])
+    board["set_aside"], board["set_aside_by"] = action["card"], player
+    know(board, player, "set-aside", [action["card"]], f"You set aside {name(action['card'])}.")
+    say(board, "sets-aside", f"{player} sets aside an Action card.", player=player)
+
+
+def take_set_aside(board: Board, player: Player) -> None:
+    card = board["set_aside"]
+    if card is None:
+        return
+    board["set_aside"], board["set_aside_by"] = None, None
+    give_card(board, player, card)
+    know(board, player, "set-aside", [card], f"You take the set-aside card: {name(card)}.")
+    say(board, "takes-set-aside", f"{player} takes the set-aside Action card.", player=player)

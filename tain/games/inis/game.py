@@ -1,0 +1,150 @@
+"""Inis behind the engine interface (`engine-api.md`, `engine-api-inis.md`)."""
+from __future__ import annotations
+
+import json
+import marshal
+from typing import Any
+
+from tain.games.base import Action, Bot, IllegalAction, Player, State, View
+from tain.games.inis import driver, notation, standing
+from tain.games.inis.board import name
+from tain.games.inis.bots import InisBot
+from tain.games.inis.catalogue import catalogue, is_card
+from tain.games.inis.flow import program
+from tain.games.inis.setup import new_state
+from tain.games.inis.view import build_view, _scores
+
+SEASON_PASS_RULE = {"window": "season-turn", "then": "pass"}
+
+
+def canonical(action: Any) -> str:
+    """An action as sorted JSON, `keep` and `discard` lists in any order (engine-api-inis.md)."""
+    if isinstance(action, dict):
+        action = {k: (sorted(v) if k in ("keep", "discard") and isinstance(v, list)
+                      and all(isinstance(x, str) for x in v) else v) for k, v in action.items()}
+    return json.dumps(action, sort_keys=True)
+
+
+class InisGame:
+    """Chieftains of Celtic clans on a new island, by card play, drafts and clashes."""
+
+    name = "inis"
+    title = "Inis"
+    min_players = 2
+    max_players = 4
+    option_choices = {"discovery": ("Start", [(False, "random territories"), (True, "discovery scenario")])}
+
+    def setup(self, players: list[Player], seed: int, options: dict[str, Any] | None = None) -> State:
+        state = new_state(players, seed, options)
+        return driver.advance(state, program, [])
+
+    def catalogue(self) -> dict[str, Any]:
+        return catalogue()
+
+    def to_act(self, state: State) -> list[Player]:
+        pending = state["pending"]
+        return list(pending["players"]) if pending else []
+
+    def legal_actions(self, state: State, player: Player) -> list[Action]:
+        pending = state["pending"]
+        if not pending or player not in pending["players"]:
+            return []
+        return marshal.loads(marshal.dumps(pending["legal"][player]))
+
+    def apply(self, state: State, player: Player, action: Action) -> State:
+        self._check_player(state, player)
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("An action is a dict with a type, such as {\"type\": \"pass\"}.", "inis.no-type")
+        if action["type"] == "standing":
+            if set(action) != {"type", "rules"}:
+                raise IllegalAction("A standing action has exactly the keys type and rules.", "inis.standing-keys")
+            standing.check_rules(action["rules"])
+            return driver.add_standing(state, player, action)
+        pending = state["pending"]
+        if player not in pending["players"]:
+            waiting = " and ".join(pending["players"])
+            raise IllegalAction(f"It is not your move; waiting for {waiting}.", "inis.not-your-move",
+                                waiting=pending["players"])
+        wanted = canonical(action)
+        legal = pending["legal"][player]
+        chosen = next((a for a in legal if canonical(a) == wanted), None)
+        if chosen is None:
+            raise _refusal(state, player, action, legal)
+        return driver.advance(state, program, state["log"] + [[player, chosen]])
+
+    def _check_player(self, state: State, player: Player) -> None:
+        if player not in state["players"]:
+            raise IllegalAction(f"{player!r} is not playing in this game.", "inis.not-playing", player=player)
+        if state["pending"] is None:
+            raise IllegalAction("The game is over.", "inis.game-over")
+
+    def view(self, state: State, player: Player | None) -> View:
+        if player is not None and player not in state["players"]:
+            raise IllegalAction(f"{player!r} is not playing in this game.", "inis.not-playing", player=player)
+        return build_view(state, player)
+
+    def timeout_action(self, state: State, player: Player) -> Action:
+        """I63: what a missed deadline does now for `player`."""
+        self._check_player(state, player)
+        if player not in state["pending"]["players"]:
+            raise IllegalAction("It is not your move.", "inis.not-your-move", waiting=state["pending"]["players"])
+        return dict(state["pending"]["timeout"][player])
+
+    def timeout_actions(self, state: State, player: Player, bot: Bot | None = None) -> list[Action]:
+        """Everything the deadline does, in order: on a Season turn a Season-turn pass rule then
+        the pass (I63); a declaration under way finished; with a bot, the bot's choices."""
+        first = self.timeout_action(state, player)
+        if bot is None and state["pending"]["step"] == "turn" and first == {"type": "pass"}:
+            rules = [r for r in state["board"]["standing"][player] if r != SEASON_PASS_RULE]
+            return [{"type": "standing", "rules": [dict(SEASON_PASS_RULE)] + rules[:standing.MAX_RULES - 1]}, first]
+        actions = []
+        step = state["pending"]["step"]
+        while True:
+            if bot is None:
+                action = self.timeout_action(state, player)
+            else:
+                action = bot.choose(self.view(state, player), self.legal_actions(state, player))
+            actions.append(action)
+            state = self.apply(state, player, action)
+            pending = state["pending"]
+            if not pending or player not in pending["players"] or pending["step"] != "declare" and step != "declare":
+                return actions
+            if pending["step"] != "declare":
+                return actions
+            step = "declare"
+
+    def make_bot(self, seed: int) -> Bot:
+        return InisBot(seed)
+
+    def mid_turn(self, state: State) -> bool:
+        return bool(state["pending"] and state["pending"]["mid_turn"])
+
+    def is_over(self, state: State) -> bool:
+        return state["pending"] is None
+
+    def scores(self, state: State) -> dict[Player, int]:
+        return _scores(state["board"])
+
+    def winners(self, state: State) -> list[Player]:
+        winner = state["board"]["winner"]
+        return [winner] if winner else []
+
+    action_text = staticmethod(notation.action_text)
+    parse_action = staticmethod(notation.parse_action)
+    describe_action = staticmethod(notation.describe_action)
+
+
+def _refusal(state: State, player: Player, action: Action, legal: list[Action]) -> IllegalAction:
+    """One sentence in the player's terms saying why the action is not allowed now."""
+    kind = action["type"]
+    text = state["pending"]["text"]
+    if not any(a["type"] == kind for a in legal):
+        return IllegalAction(f"You cannot {kind} now: waiting for {text}.", "inis.wrong-step",
+                             type=kind, step=state["pending"]["step"])
+    card = action.get("card")
+    if kind == "play" and is_card(card):
+        if not any(a.get("card") == card for a in legal):
+            return IllegalAction(f"You cannot play {name(card)} now.", "inis.card-not-playable", card=card)
+        return IllegalAction(f"{name(card)} cannot be played that way now; check its targets.",
+                             "inis.play-not-allowed", card=card)
+    return IllegalAction(f"That {kind} is not allowed now.", "inis.not-allowed", type=kind)

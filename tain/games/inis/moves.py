@@ -1,0 +1,198 @@
+"""Moves: declared in steps (I29.1), carried out all at once, the Mountains cost on arrival
+(tile effect, I41b), then the clashes they start, in the instigator's order (I36)."""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from tain.games.base import Action, Player
+from tain.games.inis.asking import ask, triskels_blocked
+from tain.games.inis.board import (
+    Board, adjacent, chieftain, clans, clans_word, exposed, hand, land, move, players_in, present, say,
+)
+
+DONE: Action = {"type": "done"}
+
+
+def _sources_and_targets(board: Board, player: Player, card: str, decl: dict) -> tuple[str | None, str | None]:
+    """The fixed end of each move step: (from, to); None where the step chooses."""
+    if card == "conquest":
+        return None, decl["territory"]
+    if card == "migration":
+        return decl["from"], None
+    if card == "the-battle-of-moytura":
+        return None, board["clash"]["territory"]
+    if card == "withdraw":
+        return board["clash"]["territory"], None
+    return None, None  # Plains
+
+
+def _movable(board: Board, player: Player, card: str, territory: str) -> int:
+    if card == "withdraw":
+        return exposed(board, player)
+    return clans(board, territory, player)
+
+
+def step_options(board: Board, player: Player, card: str, decl: dict, declared: list[dict],
+                 havens: list[str]) -> list[Action]:
+    """The `move` steps allowed now: each source (Conquest, Moytura) or destination (Migration,
+    Withdraw) once; Plains each (from, to) once; a clan moves once."""
+    fixed_from, fixed_to = _sources_and_targets(board, player, card, decl)
+    moved_out: dict[str, int] = {}
+    for step in declared:
+        moved_out[step["from"]] = moved_out.get(step["from"], 0) + step["clans"]
+    used = {(s["from"], s["to"]) for s in declared}
+    found: list[Action] = []
+    if fixed_to is not None:
+        sources = [t for t in adjacent(board, fixed_to) if clans(board, t, player)]
+        for source in sources:
+            if any(s["from"] == source for s in declared):
+                continue
+            found += [{"type": "move", "from": source, "to": fixed_to, "clans": n}
+                      for n in range(1, clans(board, source, player) + 1)]
+        return found
+    if fixed_from is not None:
+        left = _movable(board, player, card, fixed_from) - moved_out.get(fixed_from, 0)
+        destinations = havens if card == "withdraw" else adjacent(board, fixed_from)
+        for destination in destinations:
+            if any(s["to"] == destination for s in declared):
+                continue
+            found += [{"type": "move", "from": fixed_from, "to": destination, "clans": n} for n in range(1, left + 1)]
+        return found
+    for source in present(board, player):
+        left = clans(board, source, player) - moved_out.get(source, 0)
+        for destination in adjacent(board, source):
+            if (source, destination) not in used:
+                found += [{"type": "move", "from": source, "to": destination, "clans": n} for n in range(1, left + 1)]
+    return found
+
+
+def declare(board: Board, player: Player, card: str, decl: dict, havens: list[str] | None = None) -> Iterator[Any]:
+    """Ask the move steps of a declaration until `done`; returns the steps. Nothing moves yet."""
+    havens = havens or []
+    declared: list[dict] = []
+    if not step_options(board, player, card, decl, declared, havens):
+        return declared
+    board["declaring"] = {"player": player, "card": card, "decl": dict(decl), "moves": declared}
+
+    def legal(p: Player) -> list[Action]:
+        found = step_options(board, player, card, decl, declared, havens)
+        return found + ([dict(DONE)] if declared else [])
+
+    while True:
+        action = yield from ask(board, "declare", player, legal, f"{player} to declare the moves of "
+                                + ("the withdraw" if card == "withdraw" else _name(card)), mid_turn=True,
+                                timeout=lambda p, legal: legal[-1] if legal[-1] == DONE else legal[0])
+        if action["type"] == "done":
+            break
+        declared.append({"from": action["from"], "to": action["to"], "clans": action["clans"]})
+        if not step_options(board, player, card, decl, declared, havens):
+            break
+    board["declaring"] = None
+    return declared
+
+
+def _name(card: str) -> str:
+    from tain.games.inis.catalogue import card_name
+    return card_name(card)
+
+
+def withdraw_havens(board: Board, player: Player) -> list[str]:
+    """I42: adjacent territories where he is chieftain when he starts the withdraw."""
+    return [t for t in adjacent(board, board["clash"]["territory"]) if chieftain(board, t) == player]
+
+
+def carry_out(board: Board, player: Player, steps: list[dict], clash: bool, card: str) -> Iterator[Any]:
+    """Make every move, pay the Mountains cost, then play the clashes they start (I36)."""
+    from tain.games.inis import clash as clashes
+    destinations: list[str] = []
+    for step in steps:
+        moved = move(board, player, step["from"], step["to"], step["clans"], step.get("sheltered", 0))
+        if moved:
+            say(board, "moves", f"{player} moves {clans_word(moved)} from {land(step['from'])} to {land(step['to'])}.",
+                player=player, count=moved, source=step["from"], territory=step["to"])
+            if step["to"] not in destinations:
+                destinations.append(step["to"])
+    if "mountains" in destinations:
+        yield from mountains_cost(board, player)
+    if clash:
+        yield from clashes.run_all(board, player, [t for t in destinations if len(players_in(board, t)) >= 2], card)
+
+
+def answer_options(board: Board, player: Player, territory: str, mode: str, hills: bool) -> list[Action]:
+    """The answers to an Attack (I41a) or a Mountains cost (I41b): discard, lose (saved or not),
+    the folded Hills or Mountains card; `mode` is normal, iron, club-card or club-clan."""
+    from tain.games.inis.removal import save_options
+    cards = hand(board, player, "action")
+    lose = [{"type": "lose-clan"}] + [{"type": "lose-clan", **save} for save in save_options(board, player, territory)]
+    found: list[Action] = []
+    if mode == "iron":
+        for card in cards or [None]:
+            found += [{"type": "discard-and-lose", "card": card, **{k: v for k, v in a.items() if k != "type"}}
+                      for a in lose]
+    elif mode == "club-card" and cards:
+        found = [{"type": "discard", "card": c} for c in cards]
+    elif mode == "club-clan" or mode == "club-card":
+        found = lose
+    else:
+        found = [{"type": "discard", "card": c} for c in cards] + lose
+    if hills and not triskels_blocked(board):
+        found.append({"type": "play", "card": hills_card(territory)})
+    return found
+
+
+def hills_card(territory: str) -> str:
+    return "mountains" if territory == "mountains" else "hills"
+
+
+def forced(board: Board, player: Player, options: list[Action]) -> bool:
+    """Asked unless public facts leave one option (I41): no Epic Tale (or Triskels blocked), not
+    holding the folded Advantage card, and a single answer."""
+    no_tales = not hand(board, player, "epic") or triskels_blocked(board)
+    return no_tales and len(options) == 1 and options[0]["type"] != "play"
+
+
+def mountains_cost(board: Board, player: Player) -> Iterator[Any]:
+    """Discard an Action card or lose a clan there, or play the Mountains card (I41b)."""
+    from tain.games.inis import plays, removal
+    if not clans(board, "mountains", player):
+        return
+    holds_card = "mountains" in hand(board, player, "advantage")
+    options = answer_options(board, player, "mountains", "normal", holds_card)
+    if forced(board, player, options):
+        answer = options[0]
+    else:
+        answer = yield from ask(board, "mountains", player, lambda p: answer_options(board, p, "mountains", "normal",
+                                                                                    "mountains" in hand(board, p, "advantage")),
+                                f"{player} to pay the Mountains: discard an Action card or lose a clan",
+                                timeout=lowest_or_lose)
+    if answer["type"] == "play":
+        record = yield from plays.play_card(board, player, "mountains", {}, "triskel")
+        if not record["cancelled"]:
+            return
+        answer = {"type": "lose-clan"} if not hand(board, player, "action") else answer_timeout(board, player)
+    if answer["type"] == "discard":
+        discard_action(board, player, answer["card"])
+    else:
+        yield from removal.lose_one(board, player, "mountains", answer)
+
+
+def discard_action(board: Board, player: Player, card: str) -> None:
+    """A discarded Action card goes face down; which one is not shown (I41)."""
+    hand(board, player, "action").remove(card)
+    board["action_discard"].append(card)
+    say(board, "discards-action", f"{player} discards an Action card.", player=player)
+
+
+def lowest_or_lose(player: Player, legal: list[Action]) -> Action:
+    """I63: discard the lowest-ranked Action card; with none, lose the clan, unsaved."""
+    from tain.games.inis.catalogue import RANKING
+    discards = [a for a in legal if a["type"] in ("discard", "discard-and-lose") and a["card"] and len(a) == 2]
+    if discards:
+        return max(discards, key=lambda a: RANKING.index(a["card"]))
+    plain = [a for a in legal if a in ({"type": "lose-clan"}, {"type": "discard-and-lose", "card": None})]
+    return plain[0] if plain else legal[0]
+
+
+def answer_timeout(board: Board, player: Player) -> Action:
+    options = answer_options(board, player, "mountains", "normal", False)
+    return lowest_or_lose(player, options)

@@ -1,0 +1,208 @@
+"""Inis actions as one line of text, and in a player's words (engine-api-inis.md, "text").
+
+    play card=new-clans place=cove:2      draft keep=geis,new-clans      move clans=2 from=cove to=valley
+    attack target=bob with=iron-mine      peace accept=true              play card=citadel territory=-
+
+The type, then `key=value` in key order; lists and dicts comma-joined (`cove:2`), `true` /
+`false`, null as `-`; `standing` carries its rules as compact JSON.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from tain.games.base import Action, IllegalAction, Player
+from tain.games.inis.catalogue import card_name, card_type, is_card, territory_name
+
+BOOLS = {"flip", "accept"}
+INTS = {"clans", "exposed", "sheltered"}
+DICTS = {"place", "remove", "replace"}
+_PAIR = re.compile(r" (?=[a-z_]+=)")
+
+
+def _value_text(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ",".join(str(v) for v in value)
+    if isinstance(value, dict):
+        return ",".join(f"{k}:{_value_text(v)}" for k, v in sorted(value.items()))
+    return str(value)
+
+
+def action_text(action: Action) -> str:
+    if action["type"] == "standing":
+        return "standing rules=" + json.dumps(action["rules"], separators=(",", ":"), ensure_ascii=False)
+    parts = [action["type"]] + [f"{key}={_value_text(action[key])}" for key in sorted(action) if key != "type"]
+    return " ".join(parts)
+
+
+def _refuse(text: str) -> IllegalAction:
+    return IllegalAction(f"{text.strip()!r} is not an action; write for example 'play card=new-clans place=cove:2', "
+                         "'draft keep=geis,new-clans' or 'pass'.", "inis.not-an-action", text=text.strip())
+
+
+def _number(text: str, original: str) -> int:
+    if not re.fullmatch(r"-?\d{1,3}", text):
+        raise _refuse(original)
+    return int(text)
+
+
+def _parse_value(key: str, text: str, card: str | None, original: str) -> Any:
+    if text == "-":
+        return None
+    if key in BOOLS:
+        if text not in ("true", "false"):
+            raise _refuse(original)
+        return text == "true"
+    if key in INTS or (key == "place" and card == "the-other-world"):
+        return _number(text, original)
+    if key == "keep" or (key == "discard" and card == "misty-lands"):
+        return text.split(",") if text else []
+    if key in DICTS:
+        found: dict[str, Any] = {}
+        for item in filter(None, text.split(",")):
+            name, sep, value = item.rpartition(":")
+            if not sep or not name:
+                raise _refuse(original)
+            found[name] = value if key == "replace" else _number(value, original)
+        return found
+    return text
+
+
+def parse_action(text: str) -> Action:
+    original = text
+    text = text.strip()
+    kind, _, rest = text.partition(" ")
+    if not kind or "=" in kind:
+        raise _refuse(original)
+    if kind == "standing":
+        if not rest.startswith("rules="):
+            raise _refuse(original)
+        try:
+            return {"type": "standing", "rules": json.loads(rest[len("rules="):])}
+        except ValueError:
+            raise _refuse(original) from None
+    action: Action = {"type": kind}
+    pairs = _PAIR.split(rest) if rest else []
+    raw = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or key in raw:
+            raise _refuse(original)
+        raw[key] = value
+    card = raw.get("card")
+    for key, value in raw.items():
+        action[key] = _parse_value(key, value, card, original)
+    return action
+
+
+# --- words --------------------------------------------------------------------------------------
+
+def _land(value: Any) -> str:
+    return territory_name(value) if isinstance(value, str) and value in _TERRITORIES else str(value)
+
+
+def _spread(place: dict[str, int]) -> str:
+    return ", ".join(f"{n} in {_land(t)}" for t, n in sorted(place.items()))
+
+
+_TERRITORIES = {t for t in __import__("tain.games.inis.catalogue", fromlist=["TERRITORY"]).TERRITORY}
+
+
+def public_details(card: str, decl: dict) -> str:
+    """What everyone sees of a declaration (I29.2): hidden parts left out (CathBad's named card,
+    discarded Action cards)."""
+    parts = []
+    for key, value in sorted(decl.items()):
+        if value is None or key == "set_aside":
+            continue
+        if key == "discard":
+            if isinstance(value, list):
+                parts.append(f"discarding {len(value)} Action card" + ("s" if len(value) > 1 else ""))
+            elif card_type(value) == "action":
+                parts.append("discarding an Action card")
+            else:
+                parts.append(f"discarding {card_name(value)}")
+        elif key == "moves":
+            parts += [f"{m['clans']} from {_land(m['from'])} to {_land(m['to'])}" for m in value]
+        elif key == "place" and isinstance(value, dict):
+            parts.append("placing " + _spread(value))
+        elif key == "remove" and isinstance(value, dict):
+            parts.append("removing " + ", ".join(f"{n} of {p}" for p, n in sorted(value.items())))
+        elif key == "replace":
+            parts.append(f"replacing a clan of {value['player']} in {_land(value['territory'])}")
+        elif isinstance(value, bool):
+            if value:
+                parts.append(key)
+        else:
+            parts.append(f"{key} {_land(value)}")
+    return ", ".join(parts)
+
+
+def play_sentence(player: Player, card: str, decl: dict) -> str:
+    details = public_details(card, decl)
+    return f"{player} plays {card_name(card)}" + (f" ({details})." if details else ".")
+
+
+def describe_action(action: Action, player: Player) -> str:
+    kind = action.get("type")
+    if kind == "play" and is_card(action.get("card")):
+        decl = {k: v for k, v in action.items() if k not in ("type", "card")}
+        details = public_details(action["card"], decl)
+        if "set_aside" in decl and decl["set_aside"]:
+            details = ", ".join(filter(None, [details, f"naming {card_name(decl['set_aside'])}"]))
+        if "discard" in decl and decl["discard"]:
+            named = decl["discard"] if isinstance(decl["discard"], list) else [decl["discard"]]
+            details = ", ".join(filter(None, [details.split(", discarding")[0] if "discarding" in details else details,
+                                              "discarding " + ", ".join(card_name(c) for c in named)]))
+        return f"Play {card_name(action['card'])}" + (f": {details}" if details else "")
+    simple = {
+        "pass": "Pass", "pretender": "Take a Pretender token", "done": "Finish the declaration",
+        "withdraw": "Withdraw", "offer-peace": "Offer peace", "end-clash": "End the clash", "decline": "Decline",
+        "lose-clan": "Lose a clan",
+    }
+    if kind == "lose-clan" and action.get("save"):
+        where = f" (to {_land(action['territory'])})" if action.get("territory") else ""
+        return f"Lose a clan, saved by {card_name(action['save'])}{where}"
+    if kind in simple:
+        return simple[kind]
+    if kind == "capital":
+        return f"Make {_land(action['territory'])} the Capital"
+    if kind == "place-clan":
+        return f"Place a clan in {_land(action['territory'])}"
+    if kind == "place-clans":
+        return "Place " + _spread(action["place"] or {})
+    if kind == "draft":
+        return "Keep " + ", ".join(card_name(c) for c in action["keep"])
+    if kind == "set-aside":
+        return f"Set aside {card_name(action['card'])}"
+    if kind == "move":
+        return f"Move {action['clans']} from {_land(action['from'])} to {_land(action['to'])}"
+    if kind in ("take", "keep", "discard"):
+        return f"{kind.capitalize()} " + (card_name(action["card"]) if action.get("card") else "nothing")
+    if kind == "give":
+        return f"Give {card_name(action['card'])}" + (f" to {action['to']}" if action.get("to") else "")
+    if kind == "place-territory":
+        what = _land(action["territory"]) if action.get("territory") else "the territory"
+        return f"Place {what} at {action['cell']}"
+    if kind == "clash-order":
+        return f"Clash in {_land(action['territory'])} first"
+    if kind == "return":
+        return f"Return {action['clans']} clans from Dagda's Cauldron"
+    if kind == "shelter":
+        return f"Shelter {action['clans']} clans"
+    if kind == "attack":
+        extra = f" with {card_name(action['with'])}" if action.get("with") else ""
+        force = f" (forcing a {action['force']})" if action.get("force") else ""
+        return f"Attack {action['target']}{extra}{force}"
+    if kind == "peace":
+        return "Accept peace" if action.get("accept") else "Refuse peace"
+    if kind == "discard-and-lose":
+        return "Discard " + (card_name(action["card"]) if action.get("card") else "nothing") + " and lose a clan"
+    if kind == "standing":
+        return f"Set {len(action.get('rules', []))} standing rules"
+    return action_text(action)

@@ -1,0 +1,120 @@
+"""Standing rules (I51): each player's private, ordered orders for the Triskel windows and his
+Season turns, given at any time with the free `standing` action."""
+from __future__ import annotations
+
+from typing import Any
+
+from tain.games.base import IllegalAction, Player
+from tain.games.inis.board import Board
+from tain.games.inis.catalogue import is_card
+
+WINDOWS = ("announced", "resolved", "turn-end", "clash-start", "citadels-end", "after-maneuver",
+           "clan-removed", "assembly-start", "draw", "season-turn")
+CONDITIONS = {"by": list, "card": list, "territory": list, "targets_me": bool, "season_would_end": bool,
+              "my_action_cards": int}
+MAX_RULES = 50
+
+
+def check_rules(rules: Any) -> None:
+    """Refuse a list that is not valid rules (engine-api-inis.md, "standing")."""
+    if not isinstance(rules, list):
+        raise IllegalAction("Standing rules are a list of rules.", "inis.standing-not-a-list")
+    if len(rules) > MAX_RULES:
+        raise IllegalAction(f"You may keep at most {MAX_RULES} standing rules.", "inis.standing-too-many",
+                            most=MAX_RULES)
+    for number, rule in enumerate(rules, 1):
+        _check_rule(rule, number)
+
+
+def _bad(number: int, why: str) -> IllegalAction:
+    return IllegalAction(f"Standing rule {number}: {why}.", "inis.standing-bad-rule", rule=number, why=why)
+
+
+def _check_rule(rule: Any, number: int) -> None:
+    if not isinstance(rule, dict) or not {"window", "then"} <= set(rule) <= {"window", "when", "then", "once"}:
+        raise _bad(number, "a rule has a window, a then, and may have a when and a once")
+    window = rule["window"]
+    if window not in WINDOWS:
+        raise _bad(number, f"there is no window {window!r}")
+    when = rule.get("when", {})
+    if not isinstance(when, dict):
+        raise _bad(number, "when must map conditions to values")
+    for key, value in when.items():
+        if key not in CONDITIONS:
+            raise _bad(number, f"there is no condition {key!r}")
+        wanted = CONDITIONS[key]
+        if wanted is list:
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise _bad(number, f"{key} is a list of names")
+            if key == "card" and not all(is_card(v) for v in value):
+                raise _bad(number, "it names a card that does not exist")
+        elif wanted is bool and not isinstance(value, bool):
+            raise _bad(number, f"{key} is true or false")
+        elif wanted is int and (type(value) is not int or value < 0):
+            raise _bad(number, f"{key} is a number of cards")
+    if "once" in rule and not isinstance(rule["once"], bool):
+        raise _bad(number, "once is true or false")
+    then = rule["then"]
+    allowed = ("pass",) if window == "season-turn" else ("ask", "decline")
+    if isinstance(then, str):
+        if then not in allowed:
+            raise _bad(number, f"then must be {' or '.join(allowed)} or a play here")
+    elif not (isinstance(then, dict) and is_card(then.get("play"))):
+        raise _bad(number, "then plays a card that does not exist")
+
+
+def _territories_of(board: Board, player: Player) -> set[str]:
+    return {t for t, here in board["terr"].items() if here["clans"].get(player)}
+
+
+def matches(board: Board, player: Player, rule: dict, trigger: dict) -> bool:
+    """Whether a rule's conditions, on public facts only, hold for this trigger."""
+    if rule["window"] != trigger["kind"]:
+        return False
+    for key, value in rule.get("when", {}).items():
+        if key == "by" and trigger.get("actor") not in value:
+            return False
+        if key == "card" and trigger.get("card") not in value:
+            return False
+        if key == "territory" and not set(trigger.get("territories", ())) & set(value):
+            return False
+        if key == "targets_me":
+            targeted = (player in trigger.get("players", ())
+                        or bool(set(trigger.get("territories", ())) & _territories_of(board, player)))
+            if targeted != value:
+                return False
+        if key == "season_would_end" and bool(trigger.get("would_end")) != value:
+            return False
+        if key == "my_action_cards" and len(board["hands"][player]["action"]) != value:
+            return False
+    return True
+
+
+def first_match(board: Board, player: Player, trigger: dict, start: int = 0) -> int | None:
+    """The index of the player's first rule matching `trigger` from `start`; a `once` rule that
+    matches is deleted (its index is then that of the rule after it, minus nothing: callers use
+    the returned rule before asking again)."""
+    rules = board["standing"][player]
+    for index in range(start, len(rules)):
+        if matches(board, player, rules[index], trigger):
+            return index
+    return None
+
+
+def take_match(board: Board, player: Player, trigger: dict, start: int = 0) -> tuple[Any, int] | None:
+    """The `then` of the first matching rule from `start`, and where to look for the next one;
+    a `once` rule is deleted as it matches."""
+    index = first_match(board, player, trigger, start)
+    if index is None:
+        return None
+    rule = board["standing"][player][index]
+    if rule.get("once"):
+        del board["standing"][player][index]
+        return rule["then"], index
+    return rule["then"], index + 1
+
+
+def agrees(action: dict, then: dict) -> bool:
+    """A legal play agrees with a rule's play when every argument the rule gives is the same."""
+    return all(key == "play" or action.get(key) == value for key, value in then.items()) \
+        and action.get("card") == then["play"]
