@@ -218,14 +218,31 @@ def test_the_guarding_form_places_the_chosen_guards_and_passes(client, game):
     assert "Your move was recorded." in html and "You have passed" in html
 
 
-def test_a_guarding_form_asking_too_much_places_nothing(client, game):
+def test_a_guarding_form_asking_too_much_places_nothing_says_why_beside_the_slots_and_keeps_every_choice(client, game):
     reach_guarding(game)
-    daughter = [json.dumps({"type": "guard", "token": "daughter", "entrance": e}) for e in ("pasture-1", "pasture-2")]
+    daughter = [json.dumps({"type": "guard", "token": "daughter", "entrance": e}, sort_keys=True)  # as the page sends
+                for e in ("pasture-1", "pasture-2")]
+    boy = json.dumps({"type": "guard", "token": "boy", "entrance": "house-1"}, sort_keys=True)
     before = game.version
-    response = post(client, game, "Ann", version=str(before), actions=[*daughter, json.dumps({"type": "pass"})])
+    response = post(client, game, "Ann", version=str(before), actions=[*daughter, "", boy, json.dumps({"type": "pass"})])
+    assert response.status_code == 303 and response.headers["Location"].endswith("#moves-title")
     html = client.get(response.headers["Location"]).text
     assert db.session.get(Game, game.id).version == before
-    assert "Your move was recorded." not in html and 'class="notice"' in html and "Place these guards" in html
+    sentence = ("You chose your only daughter for pasture-1 and pasture-2: it can guard just one of them. "
+                "Choose another token, or leave empty, for the others.")
+    assert f'<p class="notice notice--error" role="alert">{sentence}</p>' in unescape(html)
+    assert "Your move was recorded." not in html and '<p class="notice" ' not in html
+    guarding = unescape(html[html.index('<form method="post" class="guarding">'):])
+    guarding = guarding[:guarding.index("</form>")]
+    # said once, beside the first of the two entrances, and both marked as wrong
+    assert guarding.count(sentence) == 1 and guarding.index(sentence) < guarding.index('id="guard-pasture-2"')
+    assert guarding.count('aria-invalid="true" aria-describedby="guard-pasture-1-error"') == 2
+    assert f'<p class="field-error" id="guard-pasture-1-error">{sentence}</p>' in guarding
+    for chosen in (*daughter, boy):
+        assert f'<option value="{chosen}" selected>' in guarding
+    assert guarding.count(" selected>") == 3
+    again = raw_page(client, game, "Ann")  # shown once: the next page offers the form afresh
+    assert "field-error" not in again and " selected>" not in again.split('class="guarding"')[1].split("</form>")[0]
 
 
 # ----- the story and the end ---------------------------------------------------------------------
@@ -291,7 +308,7 @@ def test_refused_moves_say_why_and_change_nothing(client, game, name, fields, me
     response = post(client, game, name, version="0", **fields)
     assert response.status_code == 303
     html = client.get(response.headers["Location"]).text
-    notice = re.search(r'<p class="notice">([^<]+)</p>', html)
+    notice = re.search(r'<p class="notice notice--error" role="alert">([^<]+)</p>', html)
     assert notice and message in notice[1] and "recorded" not in notice[1]
     assert db.session.get(Game, game.id).version == 0
 

@@ -26,11 +26,13 @@ from tain.services.games import engine_for
 from tain.services.links import seat_from_token
 from tain.services.play import playing, record_visit, seat_snapshot, submit
 from tain.services import preferences
-from tain.services.preferences import BadPreference
+from tain.services.preferences import BadPreference, BadSettings
 
 from . import utcnow
+from .game_pages import choice_problems
 from .limits import seat_link
 from .play_context import IncompleteForm, actions_from_form, away_days_from_form, page_context, version_from_form
+from .refused_forms import keep_refused, take_refused
 
 bp = Blueprint("play", __name__)
 
@@ -47,7 +49,8 @@ def show(token: str) -> str:
     deadline = game.deadline_at if playing(game) else None
     page = render_template("play/page.html", **page_context(engine_for(game), seat_snapshot(seat), deadline,
                                                             now=now, time_zone=seat.time_zone),
-                           away_days=" ".join(seat.away_days or []), mail_mode=seat.mail_mode)
+                           away_days=" ".join(seat.away_days or []), mail_mode=seat.mail_mode,
+                           refused=take_refused(seat))
     record_visit(seat, now)
     return page
 
@@ -59,25 +62,44 @@ def act(token: str) -> Response:
     seat = seat_from_token(token, now)
     preferences.adopt_time_zone(seat, request.form.get("detected_time_zone", ""))
     if "mail_mode" in request.form:
-        save_settings(seat, now)
-        return redirect(url_for("play.show", token=token), code=303)
+        saved = save_settings(seat, now)
+        return redirect(url_for("play.show", token=token, _anchor=None if saved else "settings-title"), code=303)
     try:
         version = version_from_form(request.form)
-        submit(seat, actions_from_form(request.form), now=now, expected_version=version)
+        actions = actions_from_form(request.form)
+        problems = choice_problems(engine_for(seat.game), seat_snapshot(seat)["view"], actions)
+        if not problems:
+            submit(seat, actions, now=now, expected_version=version)
     except (IncompleteForm, IllegalAction, NotYourMove, StaleMove) as refusal:
-        flash(str(refusal), "error")
-    else:
-        flash(MOVE_RECORDED, "success")
+        problems = {"": str(refusal)}
+    if problems:
+        refuse(seat, "moves", problems)
+        return redirect(url_for("play.show", token=token, _anchor="moves-title"), code=303)
+    flash(MOVE_RECORDED, "success")
     return redirect(url_for("play.show", token=token), code=303)
 
 
-def save_settings(seat: Seat, now: datetime) -> None:
+def refuse(seat: Seat, form: str, problems: dict[str, str]) -> None:
+    """Nothing was done: say why at the top of the page and beside the fields, and keep what was chosen."""
+    keep_refused(seat, form, request.form, problems)
+    flash(" ".join(dict.fromkeys(problems.values())), "error")
+
+
+def save_settings(seat: Seat, now: datetime) -> bool:
     """The settings form: the seat's days away (deadlines falling on them move past them), its email choice
-    and its time zone (empty: UTC)."""
+    and its time zone (empty: UTC), all saved or, with every field that is wrong named, none (False)."""
+    mode, zone = request.form.get("mail_mode", "each"), request.form.get("time_zone", "").strip() or None
     try:
-        preferences.save_settings(seat, away_days_from_form(request.form), request.form.get("mail_mode", "each"),
-                                  now=now, time_zone=request.form.get("time_zone", "").strip() or None)
+        days = away_days_from_form(request.form)
     except BadPreference as refusal:
-        flash(str(refusal), "error")
+        problems = {"away_days": str(refusal), **preferences.settings_problems([], mode, zone, now=now)}
     else:
-        flash(SETTINGS_SAVED, "success")
+        try:
+            preferences.save_settings(seat, days, mode, now=now, time_zone=zone)
+        except BadSettings as refusal:
+            problems = refusal.problems
+        else:
+            flash(SETTINGS_SAVED, "success")
+            return True
+    refuse(seat, "settings", problems)
+    return False

@@ -9,6 +9,7 @@ from typing import Any
 
 from tain.games import Action, Game as Engine
 from tain.web.moves import Move
+from tain.wording import names, ngettext
 
 
 @dataclass
@@ -57,6 +58,30 @@ def guard_slots(engine: Engine, legal_actions: Sequence[Action], player: str) ->
         if action["type"] == "guard":
             options.setdefault(action["entrance"], []).append(Move.of(engine, action, player))
     return [GuardSlot(entrance, moves) for entrance, moves in options.items()]
+
+
+def guarding_problems(view: Mapping[str, Any], actions: Sequence[Action]) -> dict[str, str]:
+    """The guarding form's choices that cannot all be placed (R8): a token chosen for more entrances than
+    the player has of it behind the screen, said beside each of those entrances (by entrance)."""
+    if view.get("phase") != "guarding":
+        return {}
+    chosen: dict[str, list[str]] = {}
+    for action in actions:
+        token, entrance = action.get("token"), action.get("entrance")
+        if action.get("type") == "guard" and isinstance(token, str) and isinstance(entrance, str):
+            chosen.setdefault(token, []).append(entrance)
+    problems = {}
+    for token, entrances in chosen.items():
+        have = view.get("screen", {}).get(token, 0)
+        if len(entrances) > have > 0:  # none at all: the rules' own refusal says so
+            sentence = ngettext(
+                "You chose your only %(token)s for %(entrances)s: it can guard just one of them. "
+                "Choose another token, or leave empty, for the others.",
+                "You chose a %(token)s for %(entrances)s, but you have only %(num)d behind your screen. "
+                "Choose another token, or leave empty, for the others.",
+                have, token=token, entrances=names(entrances))
+            problems.update(dict.fromkeys(entrances, sentence))
+    return problems
 
 
 def standings(view: Mapping[str, Any]) -> list[str]:
