@@ -75,15 +75,15 @@ def test_a_form_without_its_csrf_token_changes_nothing(admin):
 
 
 @pytest.mark.parametrize("fields, message", [
-    ({"players": "Ann <ann@example.org>"}, "takes 2 to 4 players, not 1"),
-    ({"players": FIVE}, "takes 2 to 4 players, not 5"),
+    ({"players": "Ann <ann@example.org>"}, "is played by 2 to 4 players, not 1"),
+    ({"players": FIVE}, "is played by 2 to 4 players, not 5"),
     ({"players": "Ann <ann@example.org>\nBob <ann@example.org>"}, "the same email address"),
     ({"players": "Ann <ann@example.org>\nBob <bob-at-example>"}, "is not an email address"),
     ({"players": "Ann <ann@example.org>\nBob"}, "Write each player as Name &lt;email@example.org&gt;"),
     ({"players": "Dana (bot)\nEve (bot)"}, "at least one player who is not a bot"),
     ({"move_deadline": "-5h"}, "Write a duration as 90s, 30m, 24h or 3d"),
     ({"move_deadline": "0h"}, "Write a duration"),
-    ({"players": ""}, "This field is required"),
+    ({"players": ""}, "Write the players, one a line"),
     ({"first_player": "Zed"}, "is not one of the players"),
     ({"game": "chess"}, "Not a valid choice"),
 ])

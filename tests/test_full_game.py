@@ -25,7 +25,7 @@ def choose(snapshot: dict, rng: random.Random) -> dict:
         return {"version": version, "actions": [json.dumps(a) for a in guards + [{"type": "pass"}]]}
     placing = [a for a in legal if a["type"] != "pass"]
     action = rng.choice(placing) if placing and rng.random() < 0.75 else {"type": "pass"}
-    return {"version": version, "action": json.dumps(action)}
+    return {"version": version, "action": json.dumps(action), "confirm": "yes"}  # a pass asks for it (a second click)
 
 
 def test_a_whole_game_by_email(smtp_server, runner, client):

@@ -29,8 +29,8 @@ def test_parse_player_and_duration():
 
 
 @pytest.mark.parametrize("players, first, expected", [
-    (PLAYERS[:1], None, "takes 2 to 4 players"),
-    (PLAYERS + ["Dan <dan@example.org>", "Eve <eve@example.org>"], None, "takes 2 to 4 players"),
+    (PLAYERS[:1], None, "is played by 2 to 4 players"),
+    (PLAYERS + ["Dan <dan@example.org>", "Eve <eve@example.org>"], None, "is played by 2 to 4 players"),
     (["Ann <ann@example.org>", "Ann <other@example.org>"], None, "same name"),
     (["Ann <ann@example.org>", "Bob <ANN@example.org>"], None, "same email"),
     (["Ann <ann@example.org>", "Bob <not-an-address>"], None, "not an email address"),

@@ -61,10 +61,10 @@ def test_new_game_form_sets_the_reminder_and_a_bot_on_time_out(client, app):
 
 
 @pytest.mark.parametrize("fields, message", [
-    ({"players": "Ann <ann@example.org>"}, "takes 2 to 4 players"),
+    ({"players": "Ann <ann@example.org>"}, "is played by 2 to 4 players"),
     ({"players": "Ann <ann@example.org>\nBob <ann@example.org>"}, "same email"),
     ({"players": "Ann\nBob"}, "Write each player as"),
-    ({"players": ""}, "This field is required"),
+    ({"players": ""}, "Write the players, one a line"),
     ({"move_deadline": "yesterday"}, "Write a duration"),
     ({"reminder_before": "-1h"}, "Write a duration"),
     ({"first_player": "Zed"}, "not one of the players"),

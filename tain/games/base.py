@@ -41,6 +41,18 @@ class SetupError(ValueError):
     """Players, seed or options that a game cannot be set up with."""
 
 
+def players_wanted(min_players: int, max_players: int) -> str:
+    """How many players a game takes, in words: "2 to 4 players", "exactly 2 players"."""
+    if min_players == max_players:
+        return f"exactly {min_players} players"
+    return f"{min_players} to {max_players} players"
+
+
+def player_count_problem(title: str, min_players: int, max_players: int, count: int) -> str:
+    """The sentence refusing `count` players: "Tara is played by exactly 2 players, not 3."."""
+    return f"{title} is played by {players_wanted(min_players, max_players)}, not {count}."
+
+
 def check_setup(title: str, players: Any, seed: Any, options: dict[str, Any],
                 min_players: int, max_players: int, known_options: set[str]) -> None:
     """What every game asks of `setup`'s arguments; raises SetupError in plain words."""
@@ -49,8 +61,7 @@ def check_setup(title: str, players: Any, seed: Any, options: dict[str, Any],
     if any(p != p.strip() for p in players):  # the text form of an action could not name them
         raise SetupError("A player's name may not begin or end with a space.")
     if not min_players <= len(players) <= max_players:
-        wanted = f"{min_players} to {max_players}" if min_players != max_players else f"exactly {min_players}"
-        raise SetupError(f"{title} is played by {wanted} players, not {len(players)}.")
+        raise SetupError(player_count_problem(title, min_players, max_players, len(players)))
     if len(set(players)) != len(players):
         raise SetupError("Each player needs a different name.")
     if not isinstance(seed, int) or isinstance(seed, bool):

@@ -19,6 +19,7 @@ from email_validator import EmailNotValidError, validate_email
 from tain import transactions
 from tain.extensions import db
 from tain.games import Action, Game as Engine, SetupError, State, UnknownGame, get_game
+from tain.games.base import player_count_problem
 from tain.models import MAX_SEED, ActionRecord, Game, Seat
 
 from . import notify
@@ -140,10 +141,13 @@ def engine_for(game: Game) -> Engine:
     return get_game(game.game)
 
 
-def _validate(engine: Engine, players: Sequence[NewPlayer], first_player: str | None) -> list[str]:
+def player_problems(engine: Engine, players: Sequence[NewPlayer], seats: int | None = None) -> list[str]:
+    """What is wrong with a new game's players: their number, names and addresses, every problem at once.
+    `seats` is how many were asked for, when some of them could not be read (a form's lines)."""
     problems = []
-    if not engine.min_players <= len(players) <= engine.max_players:
-        problems.append(f"{engine.title} takes {engine.min_players} to {engine.max_players} players, not {len(players)}.")
+    seats = len(players) if seats is None else seats
+    if not engine.min_players <= seats <= engine.max_players:
+        problems.append(player_count_problem(engine.title, engine.min_players, engine.max_players, seats))
     names = [p.name for p in players]
     emails = [p.email.lower() for p in players if not p.bot]
     if len(set(names)) != len(names):
@@ -159,9 +163,14 @@ def _validate(engine: Engine, players: Sequence[NewPlayer], first_player: str | 
             problems.append(f"The name {player.name[:20]!r}… is longer than {MAX_NAME_LENGTH} characters.")
         if not player.bot and normalized_email(player.email) is None:
             problems.append(f"{player.email!r} is not an email address.")
-    if first_player is not None and first_player not in names:
-        problems.append(f"The first player {first_player!r} is not one of the players.")
     return problems
+
+
+def first_player_problems(players: Sequence[NewPlayer], first_player: str | None) -> list[str]:
+    """The chosen first player (None: drawn) must be one of the players."""
+    if first_player is not None and first_player not in [p.name for p in players]:
+        return [f"The first player {first_player!r} is not one of the players."]
+    return []
 
 
 def seed_problems(seed: int | None) -> list[str]:
@@ -199,7 +208,7 @@ def create_game(
     except UnknownGame as error:
         raise InvalidGame([str(error)]) from None
     players = [p if p.bot else replace(p, email=normalized_email(p.email) or p.email) for p in players]
-    problems = (_validate(engine, players, first_player) + seed_problems(seed)
+    problems = (player_problems(engine, players) + first_player_problems(players, first_player) + seed_problems(seed)
                 + timing_problems(move_deadline, phase_deadline, reminder_before))
     if problems:
         raise InvalidGame(problems)

@@ -1,26 +1,43 @@
 """The front page and the "new game" form: open to all with the development mailbox; with a mail
-server it moves behind the admin login (the dashboard reuses the form)."""
+server it moves behind the admin login (the dashboard reuses the form).
+
+The form shows each game's own options in a fieldset of that game ("Tara only"; static/new-game.js
+hides the others), and reports every problem at once, each beside its field. Its creator then gets
+a page with the game's number, its players and how each stands, and a link to its public board
+(`/games/<id>`, the board as nobody's view): both pages exist only with the development mailbox,
+like the form itself.
+"""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from flask import Blueprint, current_app, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import BooleanField, Field, SelectField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional
 
-from tain.games import game_names, get_game
+from tain.games import Game as Engine, game_names, get_game
+from tain.games.base import players_wanted
 from tain.services.deadlines import Timing
 from tain.services.errors import InvalidGame
-from tain.services.games import create_game, parse_duration, parse_player, timing_problems
+from tain.services.games import (
+    NewPlayer, create_game, first_player_problems, parse_duration, parse_player, player_problems, timing_problems,
+)
+from tain.services.public_game import public_game
 
 from . import utcnow
+from .game_pages import board_context
 from .limits import lobby_form
+from .play_context import seat_colours
 
 bp = Blueprint("lobby", __name__)
+
+Problems = dict[str, list[str]]  # by field name; "" for the form as a whole
+FORM_WIDE = ""
 
 
 class TimingFields(FlaskForm):
@@ -32,29 +49,52 @@ class TimingFields(FlaskForm):
                                   validators=[Length(max=10)])
     bot_on_timeout = BooleanField("When a deadline passes, a bot moves for the late player instead of passing")
 
+    def timing_problems(self) -> Problems:
+        """Each duration it cannot read, or out of its range, by field."""
+        problems: Problems = {}
+        for name in ("move_deadline", "phase_deadline", "reminder_before"):
+            text = self[name].data or ""
+            if name == "reminder_before" and not text.strip():
+                continue  # no reminder
+            try:
+                duration = parse_duration(text)
+            except InvalidGame as error:
+                problems[name] = error.problems
+                continue
+            ranged = timing_problems(**{"move_deadline": None, "phase_deadline": None, "reminder_before": None,
+                                        name: duration})
+            if ranged:
+                problems[name] = ranged
+        return problems
+
     def timing(self) -> Timing:
-        """The game's deadlines, reminder and time-out choice; InvalidGame for a duration it cannot read
-        or out of its range (refused here already, before the admin is asked to confirm)."""
-        reminder = (self.reminder_before.data or "").strip()
-        timing = Timing(parse_duration(self.move_deadline.data), parse_duration(self.phase_deadline.data),
-                        parse_duration(reminder) if reminder else None, self.bot_on_timeout.data)
-        problems = timing_problems(timing.move_deadline, timing.phase_deadline, timing.reminder_before)
+        """The game's deadlines, reminder and time-out choice; InvalidGame with every problem of them
+        (refused here already, before the admin is asked to confirm)."""
+        problems = self.timing_problems()
         if problems:
-            raise InvalidGame(problems)
-        return timing
+            raise InvalidGame([problem for found in problems.values() for problem in found])
+        reminder = (self.reminder_before.data or "").strip()
+        return Timing(parse_duration(self.move_deadline.data), parse_duration(self.phase_deadline.data),
+                      parse_duration(reminder) if reminder else None, self.bot_on_timeout.data)
 
 
 class _NewGameFields(TimingFields):
     game = SelectField("Game", choices=[])
     players = TextAreaField(
-        "Players, one a line, in seat order", validators=[DataRequired(), Length(max=2000)],
-        description="Ann <ann@example.org>",
+        "Players, one a line, in seat order",
+        validators=[DataRequired(message="Write the players, one a line, as Name <name@example.org>."),
+                    Length(max=2000)],
     )
     first_player = StringField("First player (empty: drawn at random)", validators=[Optional(), Length(max=40)])
 
-    def option_fields(self) -> list[Field]:
-        """Every game's own option selects, in registry order."""
-        return [self[_option_field(name, key)] for name in game_names() for key in get_game(name).option_choices]
+    def engines(self) -> list[tuple[Engine, str]]:
+        """Every game, with how many players it takes in words ("exactly 2 players")."""
+        return [(get_game(name), players_wanted(get_game(name).min_players, get_game(name).max_players))
+                for name in game_names()]
+
+    def option_fields(self, game: str) -> list[Field]:
+        """One game's own option selects (its fieldset on the form)."""
+        return [self[_option_field(game, key)] for key in get_game(game).option_choices]
 
     def options(self) -> dict[str, Any]:
         """The chosen game's own options, as the engine takes them."""
@@ -62,16 +102,41 @@ class _NewGameFields(TimingFields):
         return {key: next(value for value, _ in choices if str(value) == self[_option_field(engine.name, key)].data)
                 for key, (_, choices) in engine.option_choices.items()}
 
+    def player_lines(self) -> list[str]:
+        return [line for line in (self.players.data or "").splitlines() if line.strip()]
+
+    def problems(self, parse: Callable[[str], NewPlayer]) -> Problems:
+        """Every problem of the form at once, by field: the fields' own checks (lengths, choices; the
+        options of the chosen game only), each duration, each player line as `parse` reads it, then the
+        players as a whole and the first player. The service checks all of it again when creating."""
+        self.validate()
+        chosen = self.game.data if self.game.data in game_names() else None
+        found: Problems = {name: list(errors) for name, errors in self.errors.items()
+                           if not name.startswith("option_") or name.startswith(f"option_{chosen}_")}
+        for name, problems in self.timing_problems().items():
+            found.setdefault(name, []).extend(problems)
+        if chosen and "players" not in found:
+            lines, players, unread = self.player_lines(), [], []
+            for line in lines:
+                try:
+                    players.append(parse(line))
+                except InvalidGame as error:
+                    unread += error.problems
+            found["players"] = unread + player_problems(get_game(chosen), players, seats=len(lines))
+            if not unread and "first_player" not in found:  # an unread line may be the first player
+                found["first_player"] = first_player_problems(players, self.first_player.data or None)
+        return {name: problems for name, problems in found.items() if problems}
+
 
 def _option_field(game: str, option: str) -> str:
     return f"option_{game}_{option}"
 
 
 def _option_selects() -> dict[str, SelectField]:
-    """A select for each option of each game, labelled with the game's title (the form shows them all);
-    one left out of a submission is the game's default."""
+    """A select for each option of each game (each in its game's fieldset on the form); one left out
+    of a submission is the game's default."""
     return {
-        _option_field(name, key): SelectField(f"{get_game(name).title}: {label}", default=str(choices[0][0]),
+        _option_field(name, key): SelectField(label, default=str(choices[0][0]),
                                               choices=[SelectChoice(str(value), words) for value, words in choices])
         for name in game_names() for key, (label, choices) in get_game(name).option_choices.items()
     }
@@ -90,27 +155,54 @@ def new_game_form() -> _NewGameFields:
     return form
 
 
+def _devmail() -> bool:
+    return not current_app.config.get("MAIL_SERVER")
+
+
 @bp.get("/")
 def index() -> str:
-    return render_template("lobby/index.html", devmail=not current_app.config.get("MAIL_SERVER"))
+    return render_template("lobby/index.html", devmail=_devmail())
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
 @lobby_form
 def new_game() -> Response | str | tuple[str, int]:
-    if current_app.config.get("MAIL_SERVER"):
+    if not _devmail():
         # With real mail, anyone could email strangers from here: games are made behind the admin login.
         return redirect(url_for("admin.new_game"), code=303)
     form = new_game_form()
-    if not form.validate_on_submit():
-        return render_template("lobby/new_game.html", form=form), 400 if form.is_submitted() else 200
-    try:
-        lines = [line for line in form.players.data.splitlines() if line.strip()]
-        game = create_game(
-            form.game.data, [parse_player(line) for line in lines], now=utcnow(),
-            first_player=form.first_player.data or None, options=form.options(), **asdict(form.timing()),
-        )
-    except InvalidGame as error:
-        return render_template("lobby/new_game.html", form=form, problems=error.problems), 400
-    flash(f"Game #{game.id} is created; every player has been emailed their link.")
-    return redirect(url_for("lobby.index"), code=303)
+    if not form.is_submitted():
+        return render_template("lobby/new_game.html", form=form, problems={})
+    problems = form.problems(parse_player)
+    if not problems:
+        try:
+            game = create_game(
+                form.game.data, [parse_player(line) for line in form.player_lines()], now=utcnow(),
+                first_player=form.first_player.data or None, options=form.options(), **asdict(form.timing()),
+            )
+        except InvalidGame as error:
+            problems = {FORM_WIDE: error.problems}
+    if problems:
+        return render_template("lobby/new_game.html", form=form, problems=problems), 400
+    return redirect(url_for("lobby.created", game_id=game.id), code=303)
+
+
+def _public(game_id: int) -> dict[str, Any]:
+    """A game's public page context; only with the development mailbox (a 404 otherwise)."""
+    if not _devmail():
+        abort(404)
+    game = public_game(game_id)
+    return {"game": game, "view": game.view, "me": None, "colours": seat_colours(game.view["players"]),
+            **board_context(get_game(game.name), game.view)}
+
+
+@bp.get("/games/<id:game_id>/created")
+def created(game_id: int) -> str:
+    """The creator's page: the game's number, its players and how each stands, its public board."""
+    return render_template("lobby/created.html", **_public(game_id))
+
+
+@bp.get("/games/<id:game_id>")
+def board(game_id: int) -> str:
+    """The game's public board: what anyone may see, and who is to act."""
+    return render_template("lobby/board.html", **_public(game_id))

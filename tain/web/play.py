@@ -10,12 +10,16 @@ The seat's settings form (templates/play/_settings.html) sends `mail_mode`,
 zone the browser reports (static/local-time.js): a seat that has chosen none takes it.
 
 After a POST the player is sent back to the page (POST-redirect-GET) with a
-message: the move was recorded, or why nothing was done. A bad, expired or
+message: the move was recorded, or why nothing was done. A pass from the page's
+pass button is not made at once: the answer is a page asking "Yes, pass", whose
+form sends the same fields with `confirm=yes` (the JSON API asks nothing). A bad, expired or
 revoked link is a 403 page (tain.web.errors).
 """
 from __future__ import annotations
 
+import json
 from datetime import datetime
+from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
@@ -31,7 +35,8 @@ from tain.services.preferences import BadPreference, BadSettings
 from . import utcnow
 from .game_pages import choice_problems
 from .limits import seat_link
-from .play_context import IncompleteForm, actions_from_form, away_days_from_form, page_context, version_from_form
+from .play_context import (PASS, IncompleteForm, actions_from_form, away_days_from_form, page_context,
+                           unconfirmed_pass, version_from_form)
 from .refused_forms import keep_refused, take_refused
 
 bp = Blueprint("play", __name__)
@@ -57,7 +62,7 @@ def show(token: str) -> str:
 
 @bp.post("/play/<token>")
 @seat_link
-def act(token: str) -> Response:
+def act(token: str) -> Response | str:
     now = utcnow()
     seat = seat_from_token(token, now)
     preferences.adopt_time_zone(seat, request.form.get("detected_time_zone", ""))
@@ -67,7 +72,10 @@ def act(token: str) -> Response:
     try:
         version = version_from_form(request.form)
         actions = actions_from_form(request.form)
-        problems = choice_problems(engine_for(seat.game), seat_snapshot(seat)["view"], actions)
+        snapshot = seat_snapshot(seat)
+        if unconfirmed_pass(request.form, actions, snapshot["legal_actions"]):
+            return confirm_pass(token, seat, snapshot, version)
+        problems = choice_problems(engine_for(seat.game), snapshot["view"], actions)
         if not problems:
             submit(seat, actions, now=now, expected_version=version)
     except (IncompleteForm, IllegalAction, NotYourMove, StaleMove) as refusal:
@@ -79,6 +87,13 @@ def act(token: str) -> Response:
     return redirect(url_for("play.show", token=token), code=303)
 
 
+def confirm_pass(token: str, seat: Seat, snapshot: dict[str, Any], version: int) -> str:
+    """Passing is final: the first click shows what it means and asks for a second, deliberate one."""
+    return render_template("play/confirm_pass.html", game=snapshot["game"], view=snapshot["view"], me=seat.name,
+                           version=version, time_zone=seat.time_zone, back=url_for("play.show", token=token),
+                           pass_action=json.dumps(PASS))
+
+
 def refuse(seat: Seat, form: str, problems: dict[str, str]) -> None:
     """Nothing was done: say why at the top of the page and beside the fields, and keep what was chosen."""
     keep_refused(seat, form, request.form, problems)
@@ -87,8 +102,10 @@ def refuse(seat: Seat, form: str, problems: dict[str, str]) -> None:
 
 def save_settings(seat: Seat, now: datetime) -> bool:
     """The settings form: the seat's days away (deadlines falling on them move past them), its email choice
-    and its time zone (empty: UTC), all saved or, with every field that is wrong named, none (False)."""
-    mode, zone = request.form.get("mail_mode", "each"), request.form.get("time_zone", "").strip() or None
+    and its time zone (empty: UTC; a form without the field keeps it), all saved or, with every field that
+    is wrong named, none (False)."""
+    mode = request.form.get("mail_mode", "each")
+    zone = (request.form["time_zone"].strip() or None) if "time_zone" in request.form else seat.time_zone
     try:
         days = away_days_from_form(request.form)
     except BadPreference as refusal:

@@ -20,6 +20,7 @@ from tain.web.json_input import MAX_MOVE_BYTES, BadJson, load_json
 
 
 _VERSION = re.compile(r"[0-9]{1,9}")  # ASCII digits only: int() would also read "٣", and fail on "²"
+PASS = {"type": "pass"}
 
 
 class IncompleteForm(ValueError):
@@ -45,6 +46,13 @@ def actions_from_form(form: MultiDict[str, str]) -> list[Action]:
     if not all(isinstance(action, dict) for action in actions):
         raise IllegalAction("That move is not understood; reload the page and choose again.")
     return actions
+
+
+def unconfirmed_pass(form: Mapping[str, str], actions: Sequence[Action], legal: Sequence[Action]) -> bool:
+    """A pass from the page's pass button (its one `action`), legal now and not yet confirmed with
+    `confirm=yes`. The guarding form's button already says that it passes, and a pass that is not
+    legal is refused as it would be anyway."""
+    return ("action" in form and form.get("confirm") != "yes" and list(actions) == [PASS] and PASS in legal)
 
 
 def version_from_form(form: Mapping[str, str]) -> int:

@@ -79,16 +79,18 @@ def reveal(game_id: int) -> str | tuple[str, int]:
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game() -> Response | str | tuple[str, int]:
     form = new_game_form()
-    if not form.validate_on_submit():
-        return render_template("admin/new_game.html", form=form), 400 if form.is_submitted() else 200
+    if not form.is_submitted():
+        return render_template("admin/new_game.html", form=form, problems={})
+    problems = form.problems(service.parse_seat)
+    if problems:
+        return render_template("admin/new_game.html", form=form, problems=problems), 400
     try:
         game = service.create(
-            form.game.data, [line for line in form.players.data.splitlines() if line.strip()],
-            actor=current_admin(), now=utcnow(), first_player=form.first_player.data or None, timing=form.timing(),
-            options=form.options(),
+            form.game.data, form.player_lines(), actor=current_admin(), now=utcnow(),
+            first_player=form.first_player.data or None, timing=form.timing(), options=form.options(),
         )
     except InvalidGame as error:
-        return render_template("admin/new_game.html", form=form, problems=error.problems), 400
+        return render_template("admin/new_game.html", form=form, problems={"": error.problems}), 400
     flash(f"Game #{game.id} is created; every player has been emailed their link.")
     return redirect(url_for("admin.game", game_id=game.id), code=303)
 
