@@ -153,6 +153,9 @@ class OutboxMessage(db.Model):
     subject: Mapped[str] = mapped_column(String(300))
     body_text: Mapped[str] = mapped_column(Text)
     body_html: Mapped[str] = mapped_column(Text)
+    # What the HTML's picture of the board is made from (tain.pictures.source_of: the recipient's view),
+    # drawn by the sender; None: no picture.
+    picture: Mapped[Optional[str]] = mapped_column(Text)
     message_id: Mapped[str] = mapped_column(String(250))
     in_reply_to: Mapped[Optional[str]] = mapped_column(String(250))
     references: Mapped[Optional[str]] = mapped_column(Text)

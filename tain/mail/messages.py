@@ -16,8 +16,10 @@ from flask import current_app, render_template
 
 from tain.local_time import LocalTime, local_time
 from tain.models import Game, Seat
+from tain.pictures import source_of
 
 from .outbox import enqueue
+from .smtp import picture_content_id
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,9 @@ def _day_of_digest(letter: Letter, now: datetime) -> str:
 def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: datetime) -> None:
     """Render `letter` as text and HTML and queue it in the current transaction."""
     template = letter.kind.replace("-", "_")
+    picture = source_of(game.game, letter.view)
     context = {
+        "picture_cid": picture_content_id(picture) if picture else None,
         "game": game, "title": title, "seat": seat, "view": letter.view, "link": letter.link,
         "your_move": letter.your_move, "new_reports": letter.new_reports,
         "deadline": _deadline(game, seat, now), "rules_link": rules_link(game.game),
@@ -107,6 +111,7 @@ def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: date
         body_text=render_template(f"email/{template}.txt", **context),
         body_html=render_template(f"email/{template}.html", **context),
         message_id=root if first else f"<tain.{game.id}.{seat.id}.{game.version}.{letter.kind}{_day_of_digest(letter, now)}{_nonce(letter)}@{_domain()}>",
+        picture=picture,
         thread_root=None if first else root,
         kind=letter.kind, now=now, game_id=game.id, seat_id=seat.id,
     )

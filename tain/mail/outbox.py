@@ -7,6 +7,8 @@ the development mailbox (the rows themselves, shown at /dev/mail). It leases
 each message just before sending it, so two senders never send one message, and
 a sender killed mid-queue leaves only its message in flight to go again (after
 the lease), the rest to the next pass; the clock's mail job runs it every few seconds.
+The picture of the board in an HTML email is drawn then, by the sender (tain.mail.smtp.compose),
+from the recipient's view that the row keeps: never inside the request that queued it.
 """
 from __future__ import annotations
 
@@ -40,11 +42,13 @@ class DeliveryReport:
 def enqueue(
     *, recipient: str, subject: str, body_text: str, body_html: str, message_id: str,
     thread_root: str | None, kind: str, now: datetime, game_id: int | None = None, seat_id: int | None = None,
+    picture: str | None = None,
 ) -> OutboxMessage:
-    """Queue one email in the current transaction; nothing is sent before it commits."""
+    """Queue one email in the current transaction; nothing is sent before it commits. `picture` is what
+    the HTML's picture of the board is made from (tain.pictures.source_of); the sender draws it."""
     message = OutboxMessage(
         game_id=game_id, seat_id=seat_id, kind=kind, recipient=recipient, subject=subject,
-        body_text=body_text, body_html=body_html, message_id=message_id,
+        body_text=body_text, body_html=body_html, picture=picture, message_id=message_id,
         in_reply_to=thread_root, references=thread_root,
         status="pending", attempts=0, created_at=now, next_attempt_at=now,
     )

@@ -10,6 +10,8 @@ call is bounded by MAIL_TIMEOUT.
 """
 from __future__ import annotations
 
+import hashlib
+import logging
 import smtplib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -18,6 +20,10 @@ from email import policy
 from email.message import EmailMessage
 from email.utils import format_datetime, parseaddr
 from typing import Any
+
+from tain.pictures import png_of
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -31,10 +37,18 @@ class Email:
     message_id: str
     in_reply_to: str | None
     references: str | None
+    picture: str | None  # what the HTML's picture of the board is made from (tain.pictures.source_of)
+
+
+def picture_content_id(picture: str) -> str:
+    """The Content-ID by which a message's HTML shows its picture (`<img src="cid:…">`): named by what
+    the picture is made from, so that the same picture always has the same name and another has another."""
+    return f"board.{hashlib.sha256(picture.encode()).hexdigest()[:24]}@tain"
 
 
 def compose(email: Email, sender: str, date: datetime) -> EmailMessage:
-    """The text and HTML alternative, threaded by Message-ID, In-Reply-To and References."""
+    """The text and HTML alternative, threaded by Message-ID, In-Reply-To and References; the HTML
+    with its picture of the board beside it (multipart/related), drawn now from what the row keeps."""
     message = EmailMessage(policy=policy.SMTP)
     message["Subject"] = email.subject
     message["From"] = sender
@@ -46,7 +60,24 @@ def compose(email: Email, sender: str, date: datetime) -> EmailMessage:
         message["References"] = email.references or email.in_reply_to
     message.set_content(email.body_text)
     message.add_alternative(email.body_html, subtype="html")
+    picture = _drawn(email)
+    if picture is not None:
+        message.get_body(preferencelist=("html",)).add_related(
+            picture, "image", "png", cid=f"<{picture_content_id(email.picture)}>",
+            disposition="inline", filename="board.png")
     return message
+
+
+def _drawn(email: Email) -> bytes | None:
+    """The message's picture; none if it has none, or if drawing it fails: the email says everything
+    without it (the HTML's alt text, the text part's board in words), so it still goes."""
+    if email.picture is None:
+        return None
+    try:
+        return png_of(email.picture)
+    except Exception:
+        log.exception("the picture of email %s could not be drawn; it goes without", email.message_id)
+        return None
 
 
 class ServerUnavailable(Exception):

@@ -7,17 +7,19 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from markupsafe import Markup, escape
 from sqlalchemy import select
 
 from tain.extensions import db
+from tain.mail.smtp import picture_content_id
 from tain.models import OutboxMessage
+from tain.pictures import png_of
 
 bp = Blueprint("devmail", __name__, url_prefix="/dev/mail")
 _URL = re.compile(r"https?://[^\s<>\"']+")
-# The email's own HTML, shown as sent: its inline styles allowed, scripts never.
-HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; form-action 'none'"
+# The email's own HTML, shown as sent: its inline styles and its picture allowed, scripts never.
+HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; form-action 'none'"
 
 
 @bp.before_request
@@ -58,6 +60,21 @@ def message(message_id: int) -> str:
 
 @bp.get("/<id:message_id>/html")
 def message_html(message_id: int) -> Response:
-    response = Response(_message(message_id).body_html, mimetype="text/html")
+    """The HTML as sent, its picture (`cid:` in the email) served from /dev/mail/<id>/board.png."""
+    message = _message(message_id)
+    body = message.body_html
+    if message.picture is not None:
+        body = body.replace(f"cid:{picture_content_id(message.picture)}",
+                            url_for("devmail.picture", message_id=message.id))
+    response = Response(body, mimetype="text/html")
     response.headers["Content-Security-Policy"] = HTML_CSP
     return response
+
+
+@bp.get("/<id:message_id>/board.png")
+def picture(message_id: int) -> Response:
+    """The picture of the board the email carries, drawn as the sender draws it."""
+    message = _message(message_id)
+    if message.picture is None:
+        abort(404, "This email has no picture of the board.")
+    return Response(png_of(message.picture), mimetype="image/png")
