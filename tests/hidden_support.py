@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import inspect as orm_inspect
+from sqlalchemy import inspect as orm_inspect, select
 from werkzeug.test import TestResponse
 
 from tain import transactions
@@ -32,7 +32,7 @@ from tain.extensions import db
 from tain.games import Action, Game as Engine, Player, State, View
 from tain.games.tain.rules import RAIDERS, SCOUTS, TOKENS
 from tain.mail import messages
-from tain.models import Game, Seat
+from tain.models import ActionRecord, Game, Seat
 from tain.services import notify
 from tain.services.play import seat_snapshot
 
@@ -46,6 +46,11 @@ class Secrets(Protocol):
 
     def vary_action(self, action: Action, rng: random.Random) -> Action:
         """A logged action of a seat whose secrets vary, its hidden part drawn again."""
+
+    def log_for(self, log: list[tuple[Player, Action]], state: State, varied: State,
+                keep: Player | None) -> list[tuple[Player, Action]]:
+        """The log that, replayed, gives `varied` (`state`'s variation for `keep`): what a channel that
+        replays the log (the history, "since you last looked") is shown from."""
 
 
 class TainSecrets:
@@ -65,6 +70,44 @@ class TainSecrets:
         if "token" not in action:
             return action
         return {**action, "token": rng.choice([token for token in TOKENS if token != action["token"]])}
+
+    def log_for(self, log: list[tuple[Player, Action]], state: State, varied: State,
+                keep: Player | None) -> list[tuple[Player, Action]]:
+        """Every token of a past turn was shown in its raid report, so only the placements still face
+        down vary: the last logged action onto each such place takes the token `varied` holds there."""
+        dealt = _dealt(state, varied, keep)
+        again = list(log)
+        for index in reversed(range(len(log))):
+            player, action = log[index]
+            place = _place_of(player, action)
+            if place in dealt:
+                again[index] = (player, {**action, "token": dealt.pop(place)})
+        return again
+
+
+def _dealt(state: State, varied: State, keep: Player | None) -> dict[tuple[str, ...], str]:
+    """Each face-down token of a seat other than `keep`, by its place, as `varied` deals it."""
+    dealt = {}
+    for owner, board in state["boards"].items():
+        for entrance, slot in board.items():
+            if slot["guard"] is not None and owner != keep:
+                dealt[("guard", owner, entrance)] = varied["boards"][owner][entrance]["guard"]
+            scout = slot["scout"]
+            if scout is not None and scout["player"] != keep:
+                dealt[("scout", scout["player"], owner, entrance)] = varied["boards"][owner][entrance]["scout"]["token"]
+    for raider, again in zip(state["kingdom"]["raiders"], varied["kingdom"]["raiders"], strict=True):
+        if raider["player"] != keep:
+            dealt[("raid", raider["player"])] = again["token"]  # one raid a turn each
+    return dealt
+
+
+def _place_of(player: Player, action: Action) -> tuple[str, ...] | None:
+    kind = action.get("type")
+    if kind == "guard":
+        return ("guard", player, action["entrance"])
+    if kind == "scout":
+        return ("scout", player, action["board"], action["entrance"])
+    return ("raid", player) if kind == "raid" else None
 
 
 def _face_down(state: State, player: Player) -> list[tuple[dict[str, Any], str, tuple[str, ...]]]:
@@ -109,7 +152,8 @@ SECRETS: dict[str, Secrets] = {"tain": TainSecrets()}  # a game not listed must 
 
 
 def public_part(view: View) -> View:
-    return {key: value for key, value in view.items() if key != "you"}
+    """A seat's view without what is its own in every game: its name and its standing orders."""
+    return {key: value for key, value in view.items() if key not in ("you", "plan", "plan_moves")}
 
 
 def check_views_of_a_game_without_secrets(engine: Engine, state: State, seats: list[str]) -> None:
@@ -282,10 +326,28 @@ class MailWitness:
                 return varied_state
             return self.secrets.vary_state(value, keep, self.rng) if isinstance(value, dict) else value
 
-        with db.session.no_autoflush, self._capturing(forward=False) as again:
+        with db.session.no_autoflush, self._capturing(forward=False) as again, \
+                _log_varied(self.secrets, game, real_state, varied_state, keep):
             game.state = varied_state
             function(game, engine, *[vary(arg) for arg in args], **{k: vary(v) for k, v in kwargs.items()})
         return again
+
+
+@contextmanager
+def _log_varied(secrets: Secrets, game: Game, state: State, varied: State, keep: Player | None) -> Iterator[None]:
+    """The game's logged actions, in this session, as `secrets.log_for` varies them; put back afterwards."""
+    records = list(db.session.scalars(select(ActionRecord).where(ActionRecord.game_id == game.id)
+                                      .order_by(ActionRecord.seq)))
+    real = [(record.player, record.action) for record in records]
+    for record, (_, action) in zip(records, secrets.log_for(real, state, varied, keep)):
+        if action != record.action:
+            record.action = action
+    try:
+        yield
+    finally:
+        for record, (_, action) in zip(records, real):
+            if record.action is not action:
+                record.action = action
 
 
 def _first_difference(real: list[dict[str, Any]], varied: list[dict[str, Any]]) -> str:
