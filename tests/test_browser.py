@@ -1,6 +1,7 @@
 """In headless Chromium: create a game, open a player's invitation in the development
-mailbox, follow its link, make moves by clicking, and save screenshots of the board
-(tests/artifacts/board.png, and board-phone.png: the next player's page at a phone's width)."""
+mailbox, follow its link, make moves by clicking (a token, then the slot of the board it goes to),
+and save screenshots of the board (tests/artifacts/board.png, and board-phone.png: the next
+player's page at a phone's width, where every open slot is a 44 px tap target)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -37,11 +38,11 @@ def open_invitation(page: Page, live_url: str, address: str) -> None:
     expect(page.locator(".play")).to_be_visible()
 
 
-def click_move(page: Page, label: str, group: str | None = None) -> None:
-    """Click a move's button, first unfolding its group if named, and check it was recorded."""
-    if group:
-        page.locator("summary", has_text=group).click()
-    page.get_by_role("button", name=label, exact=True).click()
+def click_move(page: Page, kind: str, slot: str) -> None:
+    """Choose the token beside the board, click the slot of the board it goes to (named by what a click
+    there does), and check the move was recorded."""
+    page.locator(f"input[name=token][value={kind}]").check()
+    page.get_by_role("button", name=f"{slot} with the chosen token", exact=True).click()
     expect(page.get_by_text("Your move was recorded.")).to_be_visible()
 
 
@@ -52,25 +53,31 @@ def test_a_player_moves_by_clicking_and_sees_the_board(app: Flask, live_url: str
     open_invitation(page, live_url, "ann@example.org")
     ann_url = page.url
     expect(page.locator(".status--mine")).to_contain_text("Your move")
-    click_move(page, "Raid the foreign kingdom with your chieftain")
+    click_move(page, "chieftain", "Raid the foreign kingdom")
     expect(page.locator(".kingdom [title=\"Ann's chieftain\"]")).to_be_visible()
     expect(page.locator(".status--waiting")).to_contain_text("Waiting for Bob")
 
     open_invitation(page, live_url, "bob@example.org")
     bob_url = page.url
-    click_move(page, "Scout Ann's pasture-2 with a warrior", group="Scout Ann's board")
+    click_move(page, "warrior", "Scout Ann's pasture-2")
     open_invitation(page, live_url, "cat@example.org")
-    click_move(page, "Scout Ann's house-1 with a boy", group="Scout Ann's board")
+    click_move(page, "boy", "Scout Ann's house-1")
 
     page.goto(ann_url)
-    click_move(page, "Guard your pasture-2 with a boy", group="Guard your board")
+    click_move(page, "boy", "Guard your pasture-2")
     expect(page.locator(".clan-board--mine [title=\"Ann's boy\"]")).to_be_visible()
     expect(page.locator(".clan-board--mine [title=\"Bob's token, face down\"]")).to_be_visible()
 
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "board.png"), full_page=True)
     phone = browser.new_page(viewport={"width": 390, "height": 844})
-    phone.goto(bob_url)  # Bob's move now: his moves show under the board
-    phone.locator("summary", has_text="Scout Ann's board").click()
+    phone.goto(bob_url)  # Bob's move now: the tokens to choose come before the board
+    slots = phone.locator("button.slot--open")
+    assert slots.count() == 3 + 5 + 5 + 1  # Ann's empty scout slots, Cat's, his own guard slots, the kingdom's
+    for index in range(slots.count()):
+        box = slots.nth(index).bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, box
+    assert phone.locator(".place").bounding_box()["y"] < phone.locator(".table").bounding_box()["y"]
+    phone.locator("input[name=token][value=bluff]").check()
     phone.screenshot(path=str(ARTIFACTS / "board-phone.png"), full_page=True)
     assert (ARTIFACTS / "board.png").stat().st_size > 10_000

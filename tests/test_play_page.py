@@ -134,26 +134,7 @@ def reach_guarding(game: Game) -> None:
     play_until(game, lambda view: view["phase"] == "guarding", placing)
 
 
-# ----- scouting: the board, the moves ------------------------------------------------------------
-
-def test_scouting_page_has_a_button_for_every_legal_action(client, game):
-    html = page(client, game, "Ann")
-    actions = legal(game, "Ann")
-    forms = forms_of(raw_page(client, game, "Ann"))
-    assert sorted((json.loads(form.value("action")) for form in forms), key=sort_key) == sorted(actions, key=sort_key)
-    for form in forms:
-        assert form.value("version") == "0" and form.value("csrf_token")
-        assert form.buttons == [ENGINE.describe_action(json.loads(form.value("action")), "Ann")]
-    for heading in ("Guard your board", "Scout Bob's board", "Scout Cat's board", "Raid the foreign kingdom"):
-        assert heading in html
-    assert "Your move." in html and "Pass</button>" in html
-
-
-def test_the_moves_come_grouped_guard_scout_raid_pass(client, game):
-    html = page(client, game, "Ann")
-    positions = [html.index(text) for text in ("Guard your board", "Scout Bob", "Scout Cat", "Raid the foreign", "Pass</button>")]
-    assert positions == sorted(positions)
-
+# ----- scouting: the board, the moves (each placement a click on the board: test_board_clicks) -----------
 
 def test_a_player_who_may_not_act_sees_the_board_and_no_forms(client, game):
     html = page(client, game, "Bob")

@@ -4,7 +4,9 @@ The form contract (kept by every form on the page, see templates/play/_moves.htm
 fields `csrf_token`, `version` (the number of actions the game had when the page
 was shown) and either one `action` (an action as JSON, from a button) or several
 `actions` (each an action as JSON or empty for "leave empty", applied in order,
-all or nothing — simultaneous guarding sends every guard, then the pass).
+all or nothing — simultaneous guarding sends every guard, then the pass). A
+click on an empty slot of a board sends, instead of `action`, the slot's `slot`
+(the placement as JSON without its token) and the `token` chosen beside the board.
 The seat's settings form (templates/play/_settings.html) sends `mail_mode`,
 `away_days` and `time_zone` instead. Any form may carry `detected_time_zone`, the
 zone the browser reports (static/local-time.js): a seat that has chosen none takes it.

@@ -31,21 +31,38 @@ class IncompleteForm(ValueError):
 
 
 def actions_from_form(form: MultiDict[str, str]) -> list[Action]:
-    """The actions a page's form sends, in order: one button's `action`, or every `actions` field.
+    """The actions a page's form sends, in order: a click on a board's slot (`slot` with the chosen
+    `token`), one button's `action`, or every `actions` field.
 
     Each is an action as JSON; an empty `actions` field is a guard slot left empty.
     Raises IllegalAction for a value that is not an action, IncompleteForm for none at all.
     """
+    if "slot" in form:
+        return [placement_from_form(form)]
     texts = [text for text in form.getlist("actions") if text] or form.getlist("action")[:1]
     if not texts:
         raise IncompleteForm()
+    return [_action(text) for text in texts]
+
+
+def placement_from_form(form: Mapping[str, str]) -> Action:
+    """A click on an empty slot of the board: the placement its button sends (`slot`, an action as JSON
+    without its token) with the token chosen beside the board (`token`)."""
+    slot = _action(form["slot"])
+    token = form.get("token", "")
+    if not token:
+        raise IllegalAction("Choose a token first, then click the slot where it goes.", "no-token-chosen")
+    return {**slot, "token": token}
+
+
+def _action(text: str) -> Action:
     try:
-        actions = [load_json(text, max_bytes=MAX_MOVE_BYTES) for text in texts]
+        action = load_json(text, max_bytes=MAX_MOVE_BYTES)
     except BadJson:
-        raise IllegalAction("That move is not understood; reload the page and choose again.") from None
-    if not all(isinstance(action, dict) for action in actions):
+        action = None
+    if not isinstance(action, dict):
         raise IllegalAction("That move is not understood; reload the page and choose again.")
-    return actions
+    return action
 
 
 def unconfirmed_pass(form: Mapping[str, str], actions: Sequence[Action], legal: Sequence[Action]) -> bool:

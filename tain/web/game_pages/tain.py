@@ -1,29 +1,72 @@
-"""What Tàin's page needs beyond the seat's view: the legal moves grouped as the page shows
-them (guard by entrance, scout by board then entrance, raids, pass), the guarding form's
-slots (R8), and the order of the final scores."""
+"""What Tàin's page needs beyond the seat's view: the empty slots of the board the player may
+fill by clicking them with the token chosen beside the board, those tokens, the pass, the
+guarding form's slots (R8), and the order of the final scores."""
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from tain.games import Action, Game as Engine
 from tain.web.moves import Move
 from tain.wording import names, ngettext
 
+KINGDOM = "kingdom"  # the key of the foreign kingdom's raid slot among the open slots
+TOKEN_ORDER = ("chieftain", "warrior", "boy", "daughter", "bluff")  # as the screen and the legend show them
 
-@dataclass
-class Moves:
-    """The legal actions grouped for the page: guard by entrance, scout by board then entrance."""
 
-    guards: dict[str, list[Move]] = field(default_factory=dict)
-    scouts: dict[str, dict[str, list[Move]]] = field(default_factory=dict)
-    raids: list[Move] = field(default_factory=list)
-    pass_move: Move | None = None
+@dataclass(frozen=True)
+class OpenSlot:
+    """An empty slot the player may fill now: a button on the board that sends the placement without
+    its token (the form's `slot`) with the token chosen beside the board (`token`)."""
 
-    @property
-    def any(self) -> bool:
-        return bool(self.guards or self.scouts or self.raids or self.pass_move)
+    value: str  # the placement as JSON, without its token
+    label: str  # what a click does, in the player's words
+    tokens: tuple[str, ...]  # the tokens that may go there
+
+
+@dataclass(frozen=True)
+class TokenChoice:
+    """A token the player may place now, with how many they have behind their screen."""
+
+    kind: str
+    count: int
+
+
+def _slot_key(action: Action, me: str) -> str:
+    """`board/entrance` (a guard is on the player's own board), or KINGDOM for a raid."""
+    if action["type"] == "raid":
+        return KINGDOM
+    return f"{action['board'] if action['type'] == 'scout' else me}/{action['entrance']}"
+
+
+def _slot_label(action: Action) -> str:
+    if action["type"] == "guard":
+        return f"Guard your {action['entrance']} with the chosen token"
+    if action["type"] == "scout":
+        return f"Scout {action['board']}'s {action['entrance']} with the chosen token"
+    return "Raid the foreign kingdom with the chosen token"
+
+
+def open_slots(legal_actions: Sequence[Action], me: str) -> dict[str, OpenSlot]:
+    """The slots the player may fill by a click, by `board/entrance` and KINGDOM, each with the tokens
+    that may go there (in the engine's order)."""
+    tokens: dict[str, list[str]] = {}
+    placements: dict[str, Action] = {}
+    for action in legal_actions:
+        if action["type"] in ("guard", "scout", "raid"):
+            key = _slot_key(action, me)
+            placements.setdefault(key, {name: value for name, value in action.items() if name != "token"})
+            tokens.setdefault(key, []).append(action["token"])
+    return {key: OpenSlot(json.dumps(placement, sort_keys=True), _slot_label(placement), tuple(tokens[key]))
+            for key, placement in placements.items()}
+
+
+def token_choices(view: Mapping[str, Any], slots: Mapping[str, OpenSlot]) -> list[TokenChoice]:
+    """The tokens that can go somewhere now, in the screen's order."""
+    placeable = {token for slot in slots.values() for token in slot.tokens}
+    return [TokenChoice(kind, view["screen"][kind]) for kind in TOKEN_ORDER if kind in placeable]
 
 
 @dataclass(frozen=True)
@@ -32,23 +75,6 @@ class GuardSlot:
 
     entrance: str
     options: list[Move]
-
-
-def group_moves(engine: Engine, legal_actions: Sequence[Action], player: str) -> Moves:
-    """Sort the legal actions into the page's groups, keeping the engine's order inside each."""
-    moves = Moves()
-    for action in legal_actions:
-        move = Move.of(engine, action, player)
-        kind = action["type"]
-        if kind == "guard":
-            moves.guards.setdefault(action["entrance"], []).append(move)
-        elif kind == "scout":
-            moves.scouts.setdefault(action["board"], {}).setdefault(action["entrance"], []).append(move)
-        elif kind == "raid":
-            moves.raids.append(move)
-        else:
-            moves.pass_move = move
-    return moves
 
 
 def guard_slots(engine: Engine, legal_actions: Sequence[Action], player: str) -> list[GuardSlot]:
@@ -91,8 +117,14 @@ def standings(view: Mapping[str, Any]) -> list[str]:
 
 
 def page_context(engine: Engine, view: Mapping[str, Any], legal: Sequence[Action], me: str | None) -> dict[str, Any]:
+    """Simultaneous guarding is one form of every guard slot; otherwise each placement is a click on
+    the board with the token chosen beside it."""
+    guarding = view["phase"] == "guarding"
+    slots = {} if guarding or not legal else open_slots(legal, me)
     return {
-        "moves": group_moves(engine, legal, me),
-        "guard_slots": guard_slots(engine, legal, me) if view["phase"] == "guarding" else [],
+        "open_slots": slots,
+        "token_choices": token_choices(view, slots) if slots else [],
+        "pass_move": next((Move.of(engine, action, me) for action in legal if action["type"] == "pass"), None),
+        "guard_slots": guard_slots(engine, legal, me) if guarding else [],
         "standings": standings(view) if view["over"] else [],
     }
