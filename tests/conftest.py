@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextvars
 import os
-import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,9 +18,8 @@ import pytest
 from flask import Flask
 from flask.globals import _cv_app
 from flask.testing import FlaskClient
-from werkzeug.serving import make_server
 
-from support import BASE_URL, CHROMIUM, Mailbox, new_game, reset_database, smtp_serving
+from support import CHROMIUM, Mailbox, new_game, reset_database, serving, smtp_serving, app_settings
 from tain import create_app
 from tain.config import database_uri
 from tain.extensions import db
@@ -41,17 +39,7 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
 @pytest.fixture
 def config(database_url: str) -> dict[str, Any]:
     """Test settings; a test may change them before it first uses `app`."""
-    return {
-        "TESTING": True,
-        "SECRET_KEY": "test-secret",
-        "SQLALCHEMY_DATABASE_URI": database_url,
-        "BASE_URL": BASE_URL,
-        "MAIL_SERVER": None,
-        "MAIL_DEFAULT_SENDER": "Tàin <tain@tain.test>",
-        "SCHEDULER": "off",
-        # Tests play whole games in seconds, faster than any player; test_security_limits sets its own.
-        "PLAY_RATE_LIMIT": "100000 per minute",
-    }
+    return app_settings(database_url)
 
 
 class IsolatedClient(FlaskClient):
@@ -147,14 +135,8 @@ def smtp_server(config: dict[str, Any]) -> Iterator[Mailbox]:
 @pytest.fixture
 def live_url(app: Flask) -> Iterator[str]:
     """The app served from a background thread, its emailed links pointing at it."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    url = f"http://127.0.0.1:{server.server_port}"
-    app.config["BASE_URL"] = url
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield url
-    server.shutdown()
-    thread.join()
+    with serving(app) as url:
+        yield url
 
 
 @pytest.fixture

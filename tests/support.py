@@ -5,6 +5,7 @@ import email
 import email.policy
 import re
 import socket
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -13,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from aiosmtpd.controller import Controller
+from flask import Flask
 from sqlalchemy import select
+from werkzeug.serving import make_server
 
 from tain.extensions import db
 from tain.models import Game, OutboxMessage
@@ -27,6 +30,36 @@ PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>", "Cat <cat@example.o
 BASE_URL = "http://tain.test"
 LINK_RE = re.compile(re.escape(BASE_URL) + r"/play/([A-Za-z0-9_.\-]+)")
 CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+
+
+def app_settings(database_url: str) -> dict[str, Any]:
+    """The app's settings in tests (the `config` fixture); a test may change them before it first uses `app`."""
+    return {
+        "TESTING": True,
+        "SECRET_KEY": "test-secret",
+        "SQLALCHEMY_DATABASE_URI": database_url,
+        "BASE_URL": BASE_URL,
+        "MAIL_SERVER": None,
+        "MAIL_DEFAULT_SENDER": "Tàin <tain@tain.test>",
+        "SCHEDULER": "off",
+        # Tests play whole games in seconds, faster than any player; test_security_limits sets its own.
+        "PLAY_RATE_LIMIT": "100000 per minute",
+    }
+
+
+@contextmanager
+def serving(app: Flask) -> Iterator[str]:
+    """The app served from a background thread, its emailed links pointing at it; its URL."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    url = f"http://127.0.0.1:{server.server_port}"
+    app.config["BASE_URL"] = url
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        thread.join()
 
 
 def reset_database() -> None:
