@@ -252,7 +252,7 @@ def test_a_move_redirects_to_the_page_with_a_message_and_shows_it(client, game):
     url = f"/play/{token(game, 'Ann')}"
     raid = json.dumps({"type": "raid", "token": "chieftain"})
     response = client.post(url, data={"csrf_token": session_csrf(client), "action": raid, "version": "0"})
-    assert response.status_code == 303 and response.headers["Location"].endswith(url)
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"{url}?since=0")  # what it led to
     html = unescape(client.get(response.headers["Location"]).text)
     assert "Your move was recorded." in html
     kingdom = html[html.index('class="kingdom"'):html.index("turn-track")]

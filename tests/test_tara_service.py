@@ -9,6 +9,7 @@ from collections import deque
 from datetime import datetime, timedelta, timezone
 from html import unescape
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from flask.testing import FlaskClient
@@ -270,7 +271,9 @@ def test_a_click_builds_then_redirects_and_a_stale_second_click_is_refused(clien
     # back to Ann's own page (a token made now may differ from the clicked one in its timestamp)
     assert response.status_code == 303
     signed_now = datetime.now(timezone.utc)  # tokens carry the real time they were signed at
-    assert seat_from_token(response.headers["Location"].rsplit("/play/", 1)[1], signed_now).name == "Ann"
+    location = urlsplit(response.headers["Location"])
+    assert location.query == "since=0"  # the page tells what the move led to
+    assert seat_from_token(location.path.rsplit("/play/", 1)[1], signed_now).name == "Ann"
     after = client.get(response.headers["Location"]).text
     assert "Your move was recorded." in after and "Waiting for Bob" in after
     assert cells(after)["D4"]["action"] is None and "D4: Ann's ringfort with Ann's king" in after

@@ -31,6 +31,7 @@ class Letter:
     link: str
     your_move: bool = False
     new_reports: tuple[dict[str, Any], ...] = ()
+    since: tuple[Any, ...] = ()  # what happened since the seat was last shown the game (timeline.Chapter)
 
 
 SUBJECTS = {  # {stage} is the view's short stage ("Turn 3", "Game 1"), {report} the newest report's headline
@@ -100,11 +101,12 @@ def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: date
     context = {
         "picture_cid": picture_content_id(picture) if picture else None,
         "game": game, "title": title, "seat": seat, "view": letter.view, "link": letter.link,
-        "your_move": letter.your_move, "new_reports": letter.new_reports,
+        "your_move": letter.your_move, "new_reports": letter.new_reports, "since": letter.since,
         "deadline": _deadline(game, seat, now), "rules_link": rules_link(game.game),
     }
     root = thread_root(game, seat)
     first = letter.kind == "invitation"
+    seat.seen_version = max(seat.seen_version, game.version)  # "since you last looked" starts again here
     enqueue(
         recipient=seat.email,
         subject=subject(title, game, seat, letter, now),

@@ -8,10 +8,13 @@
 - on an admin's request, a seat's link again (a fresh one, after a replacement);
 - the game paused, resumed or cancelled by the admin: everyone.
 
-Bot seats get no mail.
+Every email opens with what happened since its seat was last shown the game (its previous
+email or page visit), from its own views (tain.services.timeline). Bot seats get no mail.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -19,18 +22,19 @@ from tain.games import Game as Engine, State
 from tain.mail.messages import Letter, send_letter
 from tain.models import Game, Seat
 
+from . import timeline
 from .links import link_for
 
 
 def game_created(game: Game, engine: Engine, *, now: datetime) -> None:
     to_act = engine.to_act(game.state)
-    for seat in _people(game):
-        letter = Letter("invitation", engine.view(game.state, seat.name), link_for(seat), your_move=seat.name in to_act)
-        send_letter(game, seat, engine.title, letter, now=now)
+    _send(game, engine, [(seat, Letter("invitation", engine.view(game.state, seat.name), link_for(seat),
+                                       your_move=seat.name in to_act)) for seat in _people(game)], now)
 
 
 def game_changed(game: Game, engine: Engine, before: State, after: State, *, now: datetime) -> None:
     to_act_before, to_act_after = set(engine.to_act(before)), set(engine.to_act(after))
+    letters = []
     for seat in _people(game):
         old, new = engine.view(before, seat.name), engine.view(after, seat.name)
         new_reports = tuple(_reports(new)[len(_reports(old)):])
@@ -46,12 +50,13 @@ def game_changed(game: Game, engine: Engine, before: State, after: State, *, now
             continue
         if kind != "final-scores" and seat.mail_mode == "digest":
             continue  # told in the seat's daily digest
-        send_letter(game, seat, engine.title, Letter(kind, new, link_for(seat), your_move, new_reports), now=now)
+        letters.append((seat, Letter(kind, new, link_for(seat), your_move, new_reports)))
+    _send(game, engine, letters, now)
 
 
 def seat_link(game: Game, engine: Engine, seat: Seat, *, now: datetime) -> None:
     your_move = not game.over and seat.name in engine.to_act(game.state)
-    send_letter(game, seat, engine.title, Letter("link", engine.view(game.state, seat.name), link_for(seat), your_move), now=now)
+    _send(game, engine, [(seat, Letter("link", engine.view(game.state, seat.name), link_for(seat), your_move))], now)
 
 
 def paused(game: Game, engine: Engine, *, now: datetime) -> None:
@@ -70,22 +75,28 @@ def cancelled(game: Game, engine: Engine, *, now: datetime) -> None:
 
 def _tell_everyone(game: Game, engine: Engine, kind: str, now: datetime) -> None:
     to_act = engine.to_act(game.state) if game.status == "running" else []
-    for seat in _people(game):
-        letter = Letter(kind, engine.view(game.state, seat.name), link_for(seat), your_move=seat.name in to_act)
-        send_letter(game, seat, engine.title, letter, now=now)
+    _send(game, engine, [(seat, Letter(kind, engine.view(game.state, seat.name), link_for(seat),
+                                       your_move=seat.name in to_act)) for seat in _people(game)], now)
 
 
 def _people(game: Game) -> list[Seat]:
     return [seat for seat in game.seats if not seat.bot]
 
 
+def _send(game: Game, engine: Engine, letters: Sequence[tuple[Seat, Letter]], now: datetime) -> None:
+    """Queue each letter, opening with what happened since its seat was last shown the game."""
+    told = timeline.since_each(game, engine, [seat for seat, _ in letters]) if letters else {}
+    for seat, letter in letters:
+        since = timeline.chapters(told[seat.name])
+        send_letter(game, seat, engine.title, replace(letter, since=since), now=now)
+
+
 def reminder(game: Game, engine: Engine, *, now: datetime) -> int:
     """Remind each player still to act that the deadline is near; how many were reminded."""
     to_act = engine.to_act(game.state)
     seats = [seat for seat in game.seats if seat.name in to_act]
-    for seat in seats:
-        letter = Letter("reminder", engine.view(game.state, seat.name), link_for(seat), your_move=True)
-        send_letter(game, seat, engine.title, letter, now=now)
+    _send(game, engine, [(seat, Letter("reminder", engine.view(game.state, seat.name), link_for(seat),
+                                       your_move=True)) for seat in seats], now)
     return len(seats)
 
 
@@ -97,7 +108,7 @@ def digest(game: Game, engine: Engine, seat: Seat, *, now: datetime) -> bool:
     seat.digest_reports = len(_reports(view))
     if not (your_move or new_reports):
         return False
-    send_letter(game, seat, engine.title, Letter("digest", view, link_for(seat), your_move, new_reports), now=now)
+    _send(game, engine, [(seat, Letter("digest", view, link_for(seat), your_move, new_reports))], now)
     return True
 
 

@@ -31,7 +31,7 @@ from tain.services.errors import IllegalAction, NotYourMove, StaleMove
 from tain.services.games import engine_for
 from tain.services.links import seat_from_token
 from tain.services.play import playing, record_visit, seat_snapshot, submit
-from tain.services import preferences
+from tain.services import preferences, timeline
 from tain.services.preferences import BadPreference, BadSettings
 
 from . import utcnow
@@ -39,6 +39,7 @@ from .game_pages import choice_problems
 from .limits import seat_link
 from .play_context import (PASS, IncompleteForm, actions_from_form, away_days_from_form, page_context,
                            unconfirmed_pass, version_from_form)
+from .play_timeline import shown_since, since_context
 from .refused_forms import keep_refused, take_refused
 
 bp = Blueprint("play", __name__)
@@ -54,11 +55,14 @@ def show(token: str) -> str:
     seat = seat_from_token(token, now)
     game = seat.game
     deadline = game.deadline_at if playing(game) else None
-    page = render_template("play/page.html", **page_context(engine_for(game), seat_snapshot(seat), deadline,
+    engine, snapshot = engine_for(game), seat_snapshot(seat)
+    page = render_template("play/page.html", **page_context(engine, snapshot, deadline,
                                                             now=now, time_zone=seat.time_zone),
+                           **since_context(engine, game, seat, shown_since(seat, request.args)),
                            away_days=" ".join(seat.away_days or []), mail_mode=seat.mail_mode,
                            refused=take_refused(seat))
     record_visit(seat, now)
+    timeline.mark_seen(seat, snapshot["game"]["version"])
     return page
 
 
@@ -86,7 +90,7 @@ def act(token: str) -> Response | str:
         refuse(seat, "moves", problems)
         return redirect(url_for("play.show", token=token, _anchor="moves-title"), code=303)
     flash(MOVE_RECORDED, "success")
-    return redirect(url_for("play.show", token=token), code=303)
+    return redirect(url_for("play.show", token=token, since=version), code=303)  # what the move led to
 
 
 def confirm_pass(token: str, seat: Seat, snapshot: dict[str, Any], version: int) -> str:

@@ -1,0 +1,185 @@
+"""What happened in a game, as one player may know it: "since you last looked" and the history.
+
+The action log is replayed, and each logged action is told from the player's own views just
+before and just after it (`engine.view(state, player)`): the moves it shows on their board
+(their own tokens named, everyone else's face down), a deadline missed, the raid reports that
+came, the turn or phase that began. Another player's action reaches a game's teller only as
+its public part (`Teller.public`), so nothing hidden can be told. Each game's teller
+(`tain.services.timeline.<game>`) puts its moves and stages into sentences.
+
+`Seat.seen_version` is the game's version when the seat was last shown the game (an email
+queued to it, its page shown): "since you last looked" is what came after it.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from sqlalchemy import select, update
+
+from tain import transactions
+from tain.extensions import db
+from tain.games import Action, Game as Engine, State, View
+from tain.games.standing import is_standing
+from tain.models import ActionRecord, Game, Seat
+
+from . import tain, tara
+from .known import KnownMove
+
+LATE = ("{player} missed the deadline.", "You missed the deadline.")
+OWN_PLAN = "You changed your standing orders."
+
+
+class Teller(Protocol):
+    """One game's words for what happened (tain.services.timeline.tain, .tara)."""
+
+    def public(self, action: Action) -> Action | None:
+        """What every player may know of another player's action (None: nothing)."""
+
+    def moves(self, before: View, after: View, move: KnownMove) -> list[tuple[str, str]]:
+        """(player, sentence) for each move a step shows on the viewer's views, in order."""
+
+    def stage(self, before: View | None, after: View) -> str:
+        """The sentence for the stage `after` begins (`before` None: the game begins)."""
+
+
+TELLERS: dict[str, Teller] = {"tain": tain, "tara": tara}  # type: ignore[dict-item]
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened, as one player may know it."""
+
+    version: int  # the game's version once it had happened (0: the game began)
+    kind: str  # move | late (a deadline missed) | report | stage (a turn or phase began)
+    text: str = ""  # the sentence; a report is told by its game's templates
+    player: str | None = None  # whose move or deadline
+    mine: bool = False  # the viewer's own
+    report: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Part:
+    """A run of moves, or one report."""
+
+    moves: tuple[Event, ...] = ()
+    report: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """What happened in one stage: its heading (None: the stage the player already knew), then its parts."""
+
+    heading: str | None
+    parts: tuple[Part, ...]
+
+
+def since(game: Game, engine: Engine, player: str, after_version: int) -> list[Event]:
+    """What `player` may know happened after the game's version `after_version`."""
+    return _told(game, engine, {player: after_version})[player]
+
+
+def since_each(game: Game, engine: Engine, seats: Iterable[Seat]) -> dict[str, list[Event]]:
+    """For each seat, what happened since it was last shown the game (one replay for all)."""
+    return _told(game, engine, {seat.name: seat.seen_version for seat in seats})
+
+
+def history(game: Game, engine: Engine, player: str) -> list[Event]:
+    """Everything `player` may know of the game, from its beginning."""
+    first = engine.view(_setup(game, engine), player)
+    return [Event(0, "stage", TELLERS[engine.name].stage(None, first)), *since(game, engine, player, 0)]
+
+
+def chapters(events: Sequence[Event]) -> tuple[Chapter, ...]:
+    """The events as the page and emails show them: a chapter per stage, its moves in runs, its reports."""
+    result: list[Chapter] = []
+    heading: str | None = None
+    parts: list[Part] = []
+    moves: list[Event] = []
+
+    def close_moves() -> None:
+        if moves:
+            parts.append(Part(moves=tuple(moves)))
+            moves.clear()
+
+    for event in events:
+        if event.kind == "stage":
+            close_moves()
+            if heading is not None or parts:
+                result.append(Chapter(heading, tuple(parts)))
+            heading, parts = event.text, []
+        elif event.kind == "report":
+            close_moves()
+            parts.append(Part(report=event.report))
+        else:
+            moves.append(event)
+    close_moves()
+    if heading is not None or parts:
+        result.append(Chapter(heading, tuple(parts)))
+    return tuple(result)
+
+
+def mark_seen(seat: Seat, version: int) -> None:
+    """The seat was shown the game at `version` (its page): a write of its own, and only when it changes."""
+    if seat.seen_version >= version:
+        return
+    with transactions.write():
+        db.session.execute(update(Seat).where(Seat.id == seat.id, Seat.seen_version < version)
+                           .values(seen_version=version))
+
+
+def _setup(game: Game, engine: Engine) -> State:
+    return engine.setup([seat.name for seat in game.seats], game.seed, dict(game.options))
+
+
+def _log(game: Game) -> list[ActionRecord]:
+    # The rows themselves (not the game's loaded relationship), so that actions just logged in
+    # this transaction are there too.
+    return list(db.session.scalars(select(ActionRecord).where(ActionRecord.game_id == game.id)
+                                   .order_by(ActionRecord.seq)))
+
+
+def _told(game: Game, engine: Engine, after: Mapping[str, int]) -> dict[str, list[Event]]:
+    """Replay the log once; each player's events after their version, from their own views."""
+    teller = TELLERS[engine.name]
+    told: dict[str, list[Event]] = {player: [] for player in after}
+    views: dict[str, View] = {}
+    state = _setup(game, engine)
+    previous: ActionRecord | None = None
+    for record in _log(game):
+        version = record.seq + 1
+        watching = [player for player, seen in after.items() if version > seen]
+        for player in watching:
+            if player not in views:
+                views[player] = engine.view(state, player)
+        state = engine.apply(state, record.player, record.action)
+        for player in watching:
+            now = engine.view(state, player)
+            told[player] += _step(teller, views[player], now, record, previous, player, version)
+            views[player] = now
+        previous = record
+    return told
+
+
+def _step(teller: Teller, before: View, after: View, record: ActionRecord, previous: ActionRecord | None,
+          viewer: str, version: int) -> list[Event]:
+    """One logged action as `viewer` may know it."""
+    mine = record.player == viewer
+    move = KnownMove(record.player, record.action if mine else teller.public(record.action), mine)
+    events = []
+    late_again = previous is not None and previous.on_timeout and previous.player == record.player
+    if record.on_timeout and not late_again:  # one deadline's moves are logged one by one
+        events.append(Event(version, "late", LATE[mine].format(player=record.player), record.player, mine))
+    if mine and is_standing(record.action):  # the moves it made at once follow
+        events.append(Event(version, "move", OWN_PLAN, viewer, True))
+    events += [Event(version, "move", text, player, player == viewer) for player, text in teller.moves(before, after, move)]
+    events += [Event(version, "report", report=report) for report in _new(before, after)]
+    if before["stage"] != after["stage"]:
+        events.append(Event(version, "stage", teller.stage(before, after)))
+    return events
+
+
+def _new(before: View, after: View) -> list[dict[str, Any]]:
+    old = before.get("reports") or []
+    return (after.get("reports") or [])[len(old):]

@@ -1,0 +1,90 @@
+"""Tara as one player may know it (Tara hides nothing but a plan): each step of a turn, read off
+the view's `last_turn` (each player's latest turn, in text) so that a move a plan made is told
+too, and the games and phases of the match that begin."""
+from __future__ import annotations
+
+from typing import Any
+
+from tain.games import Action, View, get_game
+from tain.games.standing import is_standing
+
+from .known import KnownMove
+
+# (the other player's step, the viewer's own); in a match of two, "your" is the viewer's
+BUILD = ("{player} builds a ringfort on {square}.", "You build a ringfort on {square}.")
+BUILD_SKIP = ("{player} builds on {square}, completing the siege of your king, and pays a counter to build again.",
+              "You build on {square}, completing the siege of {enemy}'s king, and pay a counter to build again.")
+MOVE_BRIDGE = ("{player} moves your bridge from {start} to {end}, for a counter.",
+               "You move {enemy}'s bridge from {start} to {end}, for a counter.")
+SWAP = ("{player} swaps your ringfort on {square}: their king moves in.",
+        "You swap {enemy}'s ringfort on {square}: your king moves in.")
+LINK = ("{player} links {first} and {second} with a bridge.", "You link {first} and {second} with a bridge.")
+GAME = ("Game {number} of {games} begins: {first} builds first.", "Game {number} of {games} begins: you build first.")
+BATTLE = ("Every ringfort is built and the battle begins: {player} moves first.",
+          "Every ringfort is built and the battle begins: you move first.")
+OVER = "The match is over."
+
+
+def public(action: Action) -> Action | None:
+    """Every step is on the board for both to see; a plan is not."""
+    return None if is_standing(action) else action
+
+
+def moves(before: View, after: View, move: KnownMove) -> list[tuple[str, str]]:
+    viewer = after["you"]
+    told = [(move.player, _step(step, move.player, viewer, after)) for step in _mover_steps(before, after, move)]
+    for player in after["players"]:
+        if player != move.player:
+            told += [(player, _step(step, player, viewer, after)) for step in _turn_of(before, after, player)]
+    return told
+
+
+def stage(before: View | None, after: View) -> str:
+    if after["over"]:
+        return OVER
+    if before is None or before["game_number"] != after["game_number"]:
+        return _say(GAME, after["first_player"], after["you"], number=after["game_number"], games=after["games"],
+                    first=after["first_player"])
+    return _say(BATTLE, after["to_act"][0], after["you"])
+
+
+def _steps(view: View, player: str) -> list[str]:
+    return list((view["last_turn"] or {}).get(player, []))
+
+
+def _mover_steps(before: View, after: View, move: KnownMove) -> list[str]:
+    """The logged step and any that followed it in the mover's turn (a plan's), as the text forms say."""
+    if move.action is None:
+        return []
+    text = get_game("tara").action_text(move.action)
+    old, new = _steps(before, move.player), _steps(after, move.player)
+    if new[:len(old) + 1] == [*old, text]:
+        return new[len(old):]  # the turn went on
+    if new[:1] == [text]:
+        return new  # the turn began with it
+    return [text, *(new if new != old else [])]  # the game ended with it, or a plan's new turn followed
+
+
+def _turn_of(before: View, after: View, player: str) -> list[str]:
+    """The steps another player's plan made in this step: a whole new turn of theirs, since they were
+    not in the middle of one while the mover moved."""
+    new = _steps(after, player)
+    return new if new != _steps(before, player) else []
+
+
+def _step(text: str, player: str, viewer: str, view: View) -> str:
+    action = get_game("tara").parse_action(text)
+    enemy = next(p for p in view["players"] if p != player)
+    kind = action["type"]
+    if kind == "build":
+        return _say(BUILD_SKIP if action.get("skip") else BUILD, player, viewer, square=action["square"], enemy=enemy)
+    if kind == "move-bridge":
+        return _say(MOVE_BRIDGE, player, viewer, start=action["from"], end=action["to"], enemy=enemy)
+    if kind == "swap":
+        return _say(SWAP, player, viewer, square=action["square"], enemy=enemy)
+    first, second = action["pair"].split("-")
+    return _say(LINK, player, viewer, first=first, second=second)
+
+
+def _say(sentences: tuple[str, str], player: str, viewer: str, **params: Any) -> str:
+    return sentences[player == viewer].format(player=player, **params)

@@ -1,0 +1,29 @@
+"""The seat's page's "Since you last looked" (tain.services.timeline).
+
+After a move the page is asked for with `?since=<the version the move was made on>`, so that
+the player who has just moved sees what their move led to (a raid phase resolved, a new turn)
+even though the email it sent them already counts as shown. Any earlier version only shows
+more of what the seat may know anyway.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from tain.games import Game as Engine
+from tain.models import Game, Seat
+from tain.services import timeline
+
+_VERSION = re.compile(r"[0-9]{1,9}")
+
+
+def shown_since(seat: Seat, args: Mapping[str, str]) -> int:
+    """The version after which the page tells what happened: the seat's last look, or an earlier `since`."""
+    asked = args.get("since", "")
+    return min(seat.seen_version, int(asked)) if _VERSION.fullmatch(asked) else seat.seen_version
+
+
+def since_context(engine: Engine, game: Game, seat: Seat, after_version: int) -> dict[str, Any]:
+    """The page's "Since you last looked" section."""
+    return {"since": timeline.chapters(timeline.since(game, engine, seat.name, after_version))}

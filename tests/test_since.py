@@ -1,0 +1,179 @@
+"""'Since you last looked' (tain.services.timeline): the page and every email open with exactly what
+happened after the seat's previous email or visit, told from its own views; a deadline missed is told."""
+from __future__ import annotations
+
+import json
+import re
+from datetime import timedelta
+from html import unescape
+
+import pytest
+from flask.testing import FlaskClient
+
+from support import NOW, csrf_of, new_game, new_tara_game, outbox, token
+from tain.extensions import db
+from tain.games import get_game
+from tain.models import Game
+from tain.services.deadlines import pause, run_due_games
+from tain.services.play import submit
+
+SCOUT = {"type": "scout", "token": "boy", "board": "Bob", "entrance": "pasture-2"}
+GUARD = {"type": "guard", "token": "warrior", "entrance": "house-1"}
+RAID = {"type": "raid", "token": "chieftain"}
+PASS = {"type": "pass"}
+EVENT = re.compile(r'<li class="event[^"]*">(?:<span class="swatch[^"]*" aria-hidden="true"></span>)?(.*?)</li>', re.S)
+
+
+def since_in_email(body_text: str) -> list[str]:
+    """The "Since you last looked" lines of a text email, moves and headings, in order."""
+    if "Since you last looked:" not in body_text:
+        return []
+    part = body_text.split("Since you last looked:\n", 1)[1]
+    return [line.strip().removeprefix("* ") for line in part.splitlines() if line.startswith("  * ")]
+
+
+def since_section(html: str) -> str:
+    return html[html.index('<section class="since"'):html.index("</section>", html.index('<section class="since"'))]
+
+
+def since_on_page(html: str) -> list[str]:
+    return [unescape(text) for text in EVENT.findall(since_section(html))]
+
+
+def page(client: FlaskClient, game: Game, name: str, query: str = "") -> str:
+    response = client.get(f"/play/{token(game, name)}{query}")
+    assert response.status_code == 200
+    return response.text
+
+
+def move(game: Game, name: str, action: dict) -> None:
+    submit(game.seat_named(name), action, now=NOW)
+    db.session.refresh(game)
+
+
+def last_email(address: str) -> str:
+    return outbox(address)[-1].body_text
+
+
+def seen(game_id: int, name: str) -> int:
+    return db.session.get(Game, game_id).seat_named(name).seen_version
+
+
+def post_move(client: FlaskClient, game: Game, name: str, action: dict) -> str:
+    """A move from the seat's page, as a browser makes it; the page it is sent back to."""
+    url = f"/play/{token(game, name)}"
+    form = client.get(url).text
+    version = re.search(r'name="version" value="(\d+)"', form)[1]
+    response = client.post(url, data={"csrf_token": csrf_of(form), "version": version, "action": json.dumps(action),
+                                      "confirm": "yes"})  # a pass is confirmed on a second page
+    assert response.status_code == 303
+    return client.get(response.headers["Location"]).text
+
+
+def test_a_your_move_email_tells_exactly_what_happened_since_the_seat_last_looked(app):
+    client = app.test_client()
+    with app.app_context():
+        game = new_game()
+        page(client, game, "Ann")  # Ann has seen the game at version 0
+        assert seen(game.id, "Ann") == 0
+        move(game, "Ann", SCOUT)
+        move(game, "Bob", GUARD)
+        move(game, "Cat", RAID)  # Ann's move again: an email
+        assert seen(game.id, "Ann") == 3
+        assert since_in_email(last_email("ann@example.org")) == [
+            "You scout Bob's pasture-2 with your boy.",
+            "Bob guards their house-1 with a face-down token.",
+            "Cat raids the foreign kingdom with a face-down token.",
+        ]
+        # Bob was emailed at version 1 (his move): his email told Ann's scout, and only that
+        assert since_in_email(outbox("bob@example.org")[-1].body_text) == [
+            "Ann scouts your pasture-2 with a face-down token."]
+
+
+def test_the_page_tells_what_came_after_the_last_email_or_visit_and_marks_it_seen(app):
+    client = app.test_client()
+    with app.app_context():
+        game = new_game()
+        move(game, "Ann", SCOUT)  # Bob is emailed: his move
+        assert since_on_page(page(client, game, "Bob")) == []  # the email told it all
+        move(game, "Bob", GUARD)  # Cat is emailed
+        page(client, game, "Ann")  # Ann looks at version 2
+        assert seen(game.id, "Ann") == 2
+        move(game, "Cat", RAID)  # Ann is emailed at 3: only Cat's raid is new to her
+        assert since_in_email(last_email("ann@example.org")) == ["Cat raids the foreign kingdom with a face-down token."]
+        html = page(client, game, "Bob")  # Bob was last shown the game by his email, at version 1
+        assert since_on_page(html) == ["You guard your house-1 with your warrior.",
+                                       "Cat raids the foreign kingdom with a face-down token."]
+        assert seen(game.id, "Bob") == 3
+        again = page(client, game, "Bob")
+        assert since_on_page(again) == [] and "Nothing new since you last looked." in again
+
+
+def test_after_a_move_the_page_opens_with_what_it_led_to(app):
+    client = app.test_client()
+    with app.app_context():
+        game = new_game(["Ann <ann@example.org>", "Bob <bob@example.org>"])
+        move(game, "Ann", SCOUT)
+        html = post_move(client, game, "Bob", GUARD)  # Bob's email counted as shown; his move is told anyway
+        assert "Your move was recorded." in html
+        assert since_on_page(html) == ["You guard your house-1 with your warrior."]
+
+
+def test_a_missed_deadline_is_told(app):
+    with app.app_context():
+        game = new_game(move_deadline=timedelta(hours=1))
+        move(game, "Ann", SCOUT)  # Bob is to move until NOW + 1 h
+        run_due_games(NOW + timedelta(hours=2))  # Bob passes on time-out; Cat's move
+        assert since_in_email(last_email("cat@example.org")) == [
+            "Ann scouts Bob's pasture-2 with a face-down token.",
+            "Bob missed the deadline.",
+            "Bob passes.",
+        ]
+
+
+def test_every_email_kind_opens_with_what_happened(app):
+    """A pause (an admin's email, at no move of the player's) tells what the player had not yet been told."""
+    with app.app_context():
+        game = new_game()
+        move(game, "Ann", SCOUT)
+        move(game, "Bob", GUARD)
+        pause(game.id, now=NOW)
+        message = outbox("ann@example.org")[-1]
+        assert message.kind == "paused"
+        assert since_in_email(message.body_text) == ["You scout Bob's pasture-2 with your boy.",
+                                                     "Bob guards their house-1 with a face-down token."]
+        assert "Since you last looked" in message.body_html
+        assert "Bob guards their house-1 with a face-down token." in message.body_html
+
+
+def test_tara_tells_each_players_steps_since_they_last_looked(app):
+    client = app.test_client()
+    with app.app_context():
+        game = new_tara_game()
+        move(game, "Ann", {"type": "build", "square": "D4"})  # Bob's move: his email tells Ann's build
+        assert since_in_email(last_email("bob@example.org")) == ["Ann builds a ringfort on D4."]
+        build = get_game("tara").legal_actions(game.state, "Bob")[0]
+        move(game, "Bob", build)
+        assert since_in_email(last_email("ann@example.org")) == [
+            "You build a ringfort on D4.", f"Bob builds a ringfort on {build['square']}."]
+        assert since_on_page(page(client, game, "Ann")) == []
+
+
+@pytest.mark.parametrize("query", ["?since=abc", "?since=-1", "?since=99999999999", "?since=", "?since=%D9%A3"])
+def test_a_bad_since_shows_what_came_after_the_last_look(app, query):
+    client = app.test_client()
+    with app.app_context():
+        game = new_game()
+        move(game, "Ann", SCOUT)  # Cat was last shown the game by her invitation
+        assert since_on_page(page(client, game, "Cat", query)) == ["Ann scouts Bob's pasture-2 with a face-down token."]
+
+
+def test_an_earlier_since_shows_more_of_what_the_seat_knows(app):
+    client = app.test_client()
+    with app.app_context():
+        game = new_game()
+        move(game, "Ann", SCOUT)
+        move(game, "Bob", GUARD)
+        assert since_on_page(page(client, game, "Bob")) == ["You guard your house-1 with your warrior."]
+        assert since_on_page(page(client, game, "Bob", "?since=0")) == [
+            "Ann scouts your pasture-2 with a face-down token.", "You guard your house-1 with your warrior."]
