@@ -1,5 +1,7 @@
 """'Since you last looked' (tain.services.timeline): the page and every email open with exactly what
-happened after the seat's previous email or visit, told from its own views; a deadline missed is told."""
+happened after the seat's previous email or visit, told from its own views; after the last pass the
+raid report is at the top of the page, its revealed tokens drawn; a turn in which everyone passed
+says so; a deadline missed is told."""
 from __future__ import annotations
 
 import json
@@ -117,6 +119,43 @@ def test_after_a_move_the_page_opens_with_what_it_led_to(app):
         html = post_move(client, game, "Bob", GUARD)  # Bob's email counted as shown; his move is told anyway
         assert "Your move was recorded." in html
         assert since_on_page(html) == ["You guard your house-1 with your warrior."]
+
+
+def test_the_last_pass_shows_the_raid_report_at_the_top_with_the_revealed_tokens(app):
+    client = app.test_client()
+    with app.app_context():
+        game = new_game(["Ann <ann@example.org>", "Bob <bob@example.org>"])
+        move(game, "Ann", SCOUT)
+        move(game, "Bob", GUARD)
+        move(game, "Ann", PASS)
+        html = unescape(post_move(client, game, "Bob", PASS))  # the last pass: the raids are resolved
+        assert "Your move was recorded." in html
+        top = since_section(html)
+        assert html.index('<section class="since"') < html.index('id="board-title"')  # above the board
+        assert since_on_page(html) == ["You pass."]
+        assert "Turn 1 raids" in top and "Bob's pasture-2: Ann's boy" in top
+        assert "Turn 2 of 8 begins: you are the active player." in top
+        revealed = top[top.index('class="revealed"'):]
+        assert 'title="Ann\'s boy"' in revealed  # the scout, face up on Bob's board of turn 1
+        assert "Bob's board" in revealed and "Everyone passed" not in top
+
+
+def test_a_turn_in_which_everyone_passed_says_so(app):
+    client = app.test_client()
+    with app.app_context():
+        game = new_game()
+        for name in ("Ann", "Bob", "Cat"):
+            move(game, name, PASS)
+        for address in ("ann@example.org", "bob@example.org", "cat@example.org"):
+            message = outbox(address)[-1]
+            assert message.kind == "raid-report"
+            assert "Everyone passed: no raid this turn." in message.body_text
+            assert "Everyone passed: no raid this turn." in message.body_html
+            assert re.search(r"</h3>\s*(<ul[^>]*>\s*</ul>|$)", message.body_html) is None  # no heading over nothing
+        html = unescape(page(client, game, "Ann"))
+        story = html[html.index('class="story"'):]
+        assert "Everyone passed: no raid this turn." in story
+        assert re.search(r'<ul class="report__lines">\s*</ul>', html) is None  # never an empty box
 
 
 def test_a_missed_deadline_is_told(app):
