@@ -84,6 +84,8 @@ def test_a_whole_tara_match_by_email(smtp_server, runner, client):
             if not snapshot["legal_actions"]:
                 break
             action = bots[player].choose(snapshot["view"], snapshot["legal_actions"])
+            if action["type"] == "move-bridge":  # two clicks on the board: the bridge, then where it goes
+                page = client.get(f"/play/{link}?pick={action['from']}")
             form = move_forms(page.text)[key(action)]  # the page offers the bot's choice
             response = client.post(f"/play/{link}", data={
                 "csrf_token": csrf_of(form), "version": form_field(form, "version"), "action": key(action)})
@@ -137,16 +139,25 @@ def clickable(html: str) -> dict[str, dict[str, Any]]:
     return {name: cell["action"] for name, cell in cells(html).items() if cell["action"]}
 
 
-def bridge_options(html: str) -> list[dict[str, Any]]:
-    """The options of the bridge-move list."""
-    if "Move an enemy bridge" not in html:
-        return []
-    section = html[html.index("Move an enemy bridge"):html.index("</select>")]
-    return [json.loads(unescape(value)) for value in re.findall(r'<option value="([^"]+)"', section)]
+PICK_RE = re.compile(r'href="\?pick=([A-G][1-7]-[A-G][1-7])#board-title"')
 
 
-def page_of(client: FlaskClient, game: Game, name: str) -> str:
-    response = client.get(f"/play/{token(game, name)}")
+def bridge_moves_on_the_board(client: FlaskClient, game: Game, name: str, html: str) -> list[dict[str, Any]]:
+    """Every bridge move the board offers (tain.web.game_pages.tara): each movable enemy bridge is a link
+    picking it, and the page with it picked has a button on each slot it may go to (and nothing else)."""
+    moves = []
+    for source in PICK_RE.findall(html):
+        picked = page_of(client, game, name, f"?pick={source}")
+        assert re.search(rf'tara__cell--picked" title="{source}:', picked)  # the bridge picked shows
+        offered = clickable(picked)
+        assert all(a["type"] == "move-bridge" and a["from"] == source and a["to"] == place for place, a in offered.items())
+        assert {place for place, cell in cells(picked).items() if cell["open"]} == set(offered)
+        moves += offered.values()
+    return moves
+
+
+def page_of(client: FlaskClient, game: Game, name: str, query: str = "") -> str:
+    response = client.get(f"/play/{token(game, name)}{query}")
     assert response.status_code == 200
     return response.text
 
@@ -160,8 +171,8 @@ def legal(game: Game, name: str) -> list[dict[str, Any]]:
 
 
 def check_the_page_offers_exactly_the_legal_actions(client: FlaskClient, game: Game) -> dict[str, Any]:
-    """The player to move: one clickable place per legal build, swap or link (highlighted), the
-    bridge-move list, the skip buttons; the other player: nothing to click, nothing highlighted."""
+    """The player to move: one clickable place per legal build, swap or link (highlighted), the bridge
+    moves on the board, the skip buttons; the other player: nothing to click, nothing highlighted."""
     mover = to_move(game)
     actions = legal(game, mover)
     html = page_of(client, game, mover)
@@ -172,11 +183,13 @@ def check_the_page_offers_exactly_the_legal_actions(client: FlaskClient, game: G
     assert {name for name, cell in board.items() if cell["open"]} == set(places)
     for name, action in places.items():
         assert (board[name]["kind"] == "hole") == (action["type"] in ("build", "swap"))
-    assert sorted(map(key, bridge_options(html))) == sorted(key(a) for a in actions if a["type"] == "move-bridge")
+    assert sorted(map(key, bridge_moves_on_the_board(client, game, mover, html))) == \
+        sorted(key(a) for a in actions if a["type"] == "move-bridge")
     skips = [a for a in actions if a.get("skip")]
     assert len(re.findall(r'name="action" value="[^"]*skip', html)) == len(skips)
     other = page_of(client, game, next(p for p in PLAYERS.values() if p != mover))
     assert clickable(other) == {} and not any(cell["open"] for cell in cells(other).values())
+    assert not PICK_RE.search(other)
     assert "Your move." not in other and f"Waiting for {mover}" in other
     return {"html": html, "actions": actions, "mover": mover}
 
@@ -218,7 +231,7 @@ def test_the_battle_steps_offer_exactly_the_legal_swaps_links_and_bridge_moves(c
             assert all(a["type"] == "link" for a in seen["actions"]) and "click a highlighted bridge slot" in seen["html"]
         else:
             assert {n for n, a in clickable(seen["html"]).items()} == set(ENGINE.view(game.state, None)["swappable"])
-        bridge_lists += bool(bridge_options(seen["html"]))
+        bridge_lists += bool(PICK_RE.search(seen["html"]))
         # move an enemy bridge when that is possible (to see the swap step), else the bot's choice
         play_one(game, lambda actions: next((a for a in actions if a["type"] == "move-bridge"), None)
                  or ENGINE.make_bot(game.version).choose(ENGINE.view(game.state, to_move(game)), actions))

@@ -57,7 +57,8 @@ def show(token: str) -> str:
     deadline = game.deadline_at if playing(game) else None
     engine, snapshot = engine_for(game), seat_snapshot(seat)
     page = render_template("play/page.html", **page_context(engine, snapshot, deadline,
-                                                            now=now, time_zone=seat.time_zone),
+                                                            now=now, time_zone=seat.time_zone,
+                                                            picked=request.args.get("pick")),
                            **since_context(engine, game, seat, shown_since(seat, request.args)),
                            away_days=" ".join(seat.away_days or []), mail_mode=seat.mail_mode,
                            refused=take_refused(seat))

@@ -109,9 +109,10 @@ def format_deadline(deadline: datetime | None) -> str | None:
 
 
 def page_context(engine: Engine, snapshot: Mapping[str, Any], deadline: datetime | None, *, now: datetime,
-                 time_zone: str | None) -> dict[str, Any]:
+                 time_zone: str | None, picked: str | None = None) -> dict[str, Any]:
     """The template's variables for one seat's page, from its snapshot and the game's deadline,
-    shown on the seat's clock (`time_zone`, None: UTC) and from `now`.
+    shown on the seat's clock (`time_zone`, None: UTC) and from `now`; `picked` is the place of the
+    board a first click chose, for a move made in two (the page's `pick`).
 
     The deadline is public (it is when whoever is to act times out), so it is shown
     whoever's move it is; the snapshot carries it only for the seat's own move.
@@ -127,6 +128,6 @@ def page_context(engine: Engine, snapshot: Mapping[str, Any], deadline: datetime
         "deadline": local_time(deadline, now, time_zone) if deadline and view["to_act"] else None,
         "time_zone": time_zone,
         "version": snapshot["game"]["version"],
-        **board_context(engine, view, legal, snapshot["player"]),
+        **board_context(engine, view, legal, snapshot["player"], picked),
     }
 

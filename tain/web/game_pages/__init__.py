@@ -1,5 +1,6 @@
 """Each game's part of the player's page (and of the admin's board): what its templates in
-templates/games/<name>/ need beyond the view, built from the view and the legal actions only."""
+templates/games/<name>/ need beyond the view, built from the view and the legal actions only
+(and, for a move made in two clicks on the board, the place the player picked first)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -14,9 +15,10 @@ _CHOICE_CHECKS = {"tain": tain.guarding_problems}
 
 
 def board_context(engine: Engine, view: Mapping[str, Any], legal: Sequence[Action] = (),
-                  me: str | None = None) -> dict[str, Any]:
-    """The template variables of `engine`'s board and moves for one viewer (None: the public board)."""
-    return _PAGES[engine.name](engine, view, legal, me)
+                  me: str | None = None, picked: str | None = None) -> dict[str, Any]:
+    """The template variables of `engine`'s board and moves for one viewer (None: the public board);
+    `picked`: the page's `pick`, a place of the board chosen by a first click (Tara: a bridge to move)."""
+    return _PAGES[engine.name](engine, view, legal, me, picked)
 
 
 def choice_problems(engine: Engine, view: Mapping[str, Any], actions: Sequence[Action]) -> dict[str, str]:

@@ -116,9 +116,10 @@ def standings(view: Mapping[str, Any]) -> list[str]:
     return sorted(view["players"], key=lambda player: (player not in winners, -scores[player]))
 
 
-def page_context(engine: Engine, view: Mapping[str, Any], legal: Sequence[Action], me: str | None) -> dict[str, Any]:
-    """Simultaneous guarding is one form of every guard slot; otherwise each placement is a click on
-    the board with the token chosen beside it."""
+def page_context(engine: Engine, view: Mapping[str, Any], legal: Sequence[Action], me: str | None,
+                 picked: str | None = None) -> dict[str, Any]:
+    """Simultaneous guarding is one form of every guard slot; otherwise each placement is one click on
+    the board with the token chosen beside it (so nothing is ever `picked` first)."""
     guarding = view["phase"] == "guarding"
     slots = {} if guarding or not legal else open_slots(legal, me)
     return {
