@@ -31,22 +31,12 @@ def _with_moor(board: Board, legal: Callable[[Player], list[Action]]) -> Callabl
     return lambda player: legal(player) + moor_plays(board, player)
 
 
-def _without_moor(timeout: Callable[[Player, list[Action]], Action] | None
-                  ) -> Callable[[Player, list[Action]], Action]:
-    """Time-outs never play Moor: they choose among the decision's own actions (I63)."""
-    def choose(player: Player, legal: list[Action]) -> Action:
-        own = [a for a in legal if not is_moor(a)]
-        return timeout(player, own) if timeout else own[0]
-    return choose
-
-
 def ask(board: Board, step: str, player: Player, legal: Callable[[Player], list[Action]], text: str,
-        mid_turn: bool = False, timeout: Callable[[Player, list[Action]], Action] | None = None
-        ) -> Iterator[Any]:
+        mid_turn: bool = False, timeout: str = "first") -> Iterator[Any]:
     """Ask one player; returns his action."""
     from tain.games.inis import plays
     while True:
-        who, action = yield Ask(step, [player], _with_moor(board, legal), text, mid_turn, _without_moor(timeout))
+        who, action = yield Ask(step, [player], _with_moor(board, legal), text, mid_turn, timeout)
         if is_moor(action):
             yield from plays.play_card(board, who, "moor", {"target": action["target"]}, "triskel")
             mid_turn = True
@@ -55,7 +45,7 @@ def ask(board: Board, step: str, player: Player, legal: Callable[[Player], list[
 
 
 def ask_all(board: Board, step: str, players: list[Player], legal: Callable[[Player], list[Action]], text: str,
-            timeout: Callable[[Player, list[Action]], Action] | None = None,
+            timeout: str = "first",
             on_answer: Callable[[Player], None] | None = None) -> Iterator[Any]:
     """Ask several players at once; each answers once, hidden from the others until all have
     answered; returns {player: action}."""
@@ -63,7 +53,7 @@ def ask_all(board: Board, step: str, players: list[Player], legal: Callable[[Pla
     waiting = list(players)
     answers: dict[Player, Action] = {}
     while waiting:
-        who, action = yield Ask(step, list(waiting), _with_moor(board, legal), text, False, _without_moor(timeout))
+        who, action = yield Ask(step, list(waiting), _with_moor(board, legal), text, False, timeout)
         if is_moor(action):
             yield from plays.play_card(board, who, "moor", {"target": action["target"]}, "triskel")
             continue

@@ -6,7 +6,7 @@ from typing import Any, Iterator
 
 from tain.games.inis import draft, effects, windows
 from tain.games.inis.board import (
-    Board, chieftain, close_report, give_card, know, name, open_report, rng, say, take_advantage, turn_order,
+    Board, chieftain, close_report, give_card, know, name, open_report, rng, say, take_advantage,
 )
 from tain.games.inis.scoring import check_victory, conditions_met
 
@@ -105,5 +105,3 @@ def _cathbad(board: Board) -> Iterator[Any]:
         say(board, "takes-set-aside", f"{player} takes the set-aside Action card.", player=player)
     yield from effects.set_aside_step(board, player, "cathbads-word")
 
-
-_ = turn_order

@@ -13,8 +13,7 @@ from tain.games.base import Player
 from tain.games.inis import effects, options
 from tain.games.inis.asking import ask
 from tain.games.inis.board import (
-    Board, adjacent, clans, exposed, exposed_players, give_card, hand, know, land, name, opponents, place,
-    players_in, present, rng, say, take_advantage, take_card,
+    Board, adjacent, clans, exposed, exposed_players, give_card, hand, know, land, name, opponents, players_in, present, rng, say, take_advantage, take_card,
 )
 from tain.games.inis.cells import open_cells
 
@@ -326,9 +325,3 @@ TRISKEL: dict[str, Any] = {
     "raid": (_none, _raid),
 }
 
-
-def placed_in_reserve(board: Board, player: Player) -> int:
-    return board["reserve"][player]
-
-
-__all__ = ["SEASON", "TRISKEL", "build_sanctuary", "place"]

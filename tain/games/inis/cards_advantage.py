@@ -163,5 +163,3 @@ TRISKEL: dict[str, Any] = {
     "stone-circle": (_none, _stone_circle),
     "valley": (_valley_targets, _valley),
 }
-
-_ = present

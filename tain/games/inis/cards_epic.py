@@ -7,6 +7,7 @@ from typing import Any, Iterator
 from tain.games.base import Player
 from tain.games.inis import effects, options
 from tain.games.inis.asking import ask, ask_all
+from tain.games.inis.catalogue import card_type
 from tain.games.inis.board import (
     Board, adjacent, clans, clans_word, exposed, exposed_players, give_card, hand, know, land, move, name,
     opponents, players_in, present, rng, say, take_card, turn_order,
@@ -262,7 +263,7 @@ def _tailtu(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
         board, "declare", player,
         lambda p: [{"type": "move", "from": t, "to": chosen, "clans": 1} for t in sources] + [{"type": "done"}],
         f"{player} may move 1 clan into {land(chosen)}", mid_turn=True,
-        timeout=lambda p, legal: {"type": "done"})
+        timeout="last")
     if step["type"] == "move":
         yield from moves.carry_out(board, player, [step_of(step)], False, "tailtus-land")
 
@@ -324,7 +325,7 @@ def _cathbad(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
 def _dagda(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     target = trigger["record"]
     target["cancelled"] = True
-    if target["card"] in hand_names_epic():
+    if card_type(target["card"]) == "epic":
         if target in board["in_play"]:
             board["in_play"].remove(target)
         target["dest"] = "gone"
@@ -333,11 +334,6 @@ def _dagda(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
         board["epic_deck"], board["epic_discard"] = pile, []
         say(board, "epic-reshuffled", "The Epic Tale discard is shuffled into the Epic Tale deck.")
     yield from ()
-
-
-def hand_names_epic() -> set[str]:
-    from tain.games.inis.catalogue import EPIC
-    return set(EPIC)
 
 
 def _cauldron(board: Board, record: Record, trigger: Any) -> Iterator[Any]:

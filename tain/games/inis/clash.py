@@ -72,7 +72,7 @@ def _citadels(board: Board) -> Iterator[Any]:
         board, "citadels", sheltering,
         lambda p: [{"type": "shelter", "clans": n} for n in range(min(clans(board, territory, p), room) + 1)],
         f"Players in {land(territory)} to say how many clans they shelter in its Citadels",
-        timeout=lambda p, legal: legal[-1])
+        timeout="last")
     wanted = {p: answers[p]["clans"] for p in sheltering}
     got = {p: 0 for p in sheltering}
     filled = 0
@@ -140,16 +140,6 @@ def maneuver_options(board: Board, player: Player, offered: bool) -> list[Action
     return found
 
 
-def maneuver_timeout(board: Board, player: Player, legal: list[Action]) -> Action:
-    """I63: end the clash if alone exposed; otherwise attack the opponent with the most exposed
-    clans, a tie going to the first in turn order after him."""
-    if {"type": "end-clash"} in legal:
-        return {"type": "end-clash"}
-    targets = [q for q in order_from(board, player)[1:] if exposed(board, q)]
-    most = max(exposed(board, q) for q in targets)
-    return {"type": "attack", "target": next(q for q in targets if exposed(board, q) == most)}
-
-
 def _maneuver(board: Board, player: Player) -> Iterator[Any]:
     clash = board["clash"]
     territory = clash["territory"]
@@ -157,7 +147,7 @@ def _maneuver(board: Board, player: Player) -> Iterator[Any]:
     while True:
         action = yield from ask(board, "maneuver", player, lambda p: maneuver_options(board, p, offered),
                                 f"{player} to maneuver in {land(territory)}",
-                                timeout=lambda p, legal: maneuver_timeout(board, p, legal))
+                                timeout="maneuver")
         if action["type"] != "offer-peace":
             break
         offered = True
@@ -198,7 +188,7 @@ def _peace(board: Board, player: Player) -> Iterator[Any]:
         board, "peace-vote", voters,
         lambda q: [{"type": "peace", "accept": True}, {"type": "peace", "accept": False}],
         f"{', '.join(voters)} to vote on {player}'s offer of peace",
-        timeout=lambda q, legal: {"type": "peace", "accept": True},
+        timeout="yes",
         on_answer=lambda q: clash["peace"]["voted"].append(q))
     clash["peace"] = None
     clash["votes"] = {q: votes[q]["accept"] for q in voters}
@@ -236,7 +226,7 @@ def _attack(board: Board, player: Player, action: Action) -> Iterator[Any]:
             answer = options[0]
         else:
             answer = yield from ask(board, "attack-answer", target, legal,
-                                    f"{target} to answer {player}'s attack", timeout=moves.lowest_or_lose)
+                                    f"{target} to answer {player}'s attack", timeout="lowest-or-lose")
         if answer["type"] != "play":
             break
         record = yield from plays.play_card(board, target, "hills", {}, "triskel", {"kind": "folded"})
@@ -265,7 +255,7 @@ def _end(board: Board) -> Iterator[Any]:
             action = yield from ask(board, "return", owner,
                                     lambda p: [{"type": "return", "clans": n} for n in range(min(3, held) + 1)],
                                     f"{owner} to return up to 3 clans from Dagda's Cauldron",
-                                    timeout=lambda p, legal: legal[-1])
+                                    timeout="last")
             back = action["clans"]
         board["cauldron"][owner] = 0
         board["reserve"][owner] += held - back

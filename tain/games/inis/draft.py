@@ -12,7 +12,6 @@ from typing import Any, Iterator
 from tain.games.base import Action, Player
 from tain.games.inis.asking import ask_all
 from tain.games.inis.board import Board, know, name, next_player, rng, say, turn_order
-from tain.games.inis.catalogue import RANKING
 
 
 def _names(cards: list[str]) -> str:
@@ -73,11 +72,6 @@ def _keeps(cards: list[str], keep: int) -> list[Action]:
     return [{"type": "draft", "keep": list(chosen)} for chosen in combinations(sorted(cards), keep)]
 
 
-def ranked_keep(player: Player, legal: list[Action]) -> Action:
-    """I63: the cards ranked highest."""
-    return min(legal, key=lambda a: sorted(RANKING.index(c) for c in a["keep"]))
-
-
 def _draft(board: Board, number: int, steps: int, dealt: dict[Player, list[str]],
            first_set: dict[Player, list[str]]) -> Iterator[Any]:
     """The steps of one draft; returns the cards each player holds at its end."""
@@ -93,7 +87,7 @@ def _draft(board: Board, number: int, steps: int, dealt: dict[Player, list[str]]
                           "pass_to": pass_to}
         answers = yield from ask_all(
             board, "draft", list(turn_order(board)), lambda p: _keeps(board["draft"]["choices"][p], step),
-            f"Every player to keep {step} of his Action cards and pass the rest", timeout=ranked_keep,
+            f"Every player to keep {step} of his Action cards and pass the rest", timeout="ranked-keep",
             on_answer=lambda p: board["draft"]["submitted"].append(p))
         received: dict[Player, list[str]] = {p: [] for p in players}
         for p in players:

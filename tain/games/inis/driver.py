@@ -12,6 +12,7 @@ never sent to the program.
 """
 from __future__ import annotations
 
+import json
 import marshal
 from typing import Any, Callable, Iterator
 
@@ -27,7 +28,7 @@ class Ask:
     __slots__ = ("step", "players", "legal", "text", "mid_turn", "timeout")
 
     def __init__(self, step: str, players: list[Player], legal: Legal, text: str, mid_turn: bool = False,
-                 timeout: Callable[[Player, list[Action]], Action] | None = None) -> None:
+                 timeout: str = "first") -> None:
         self.step, self.players, self.legal, self.text = step, players, legal, text
         self.mid_turn, self.timeout = mid_turn, timeout
 
@@ -39,68 +40,176 @@ def copy_board(board: dict) -> dict:
     return marshal.loads(marshal.dumps(board))
 
 
-def advance(state: State, program: Program, inputs: list[list[Any]]) -> State:
-    """The state after replaying `inputs` (the log since the checkpoint, then new ones)."""
-    board = copy_board(state["base"])
-    reports, known = state["reports"], state["known"]
-    base, consumed, position = state["base"], 0, len(inputs)
-    generator = program(board)
-    value = None
+class _Live:
+    """The rules' program paused at its last ask, with its own board: a state made from it can go
+    on without replaying. Only the exact state object returned may use it, once."""
+
+    __slots__ = ("shown", "generator", "board", "ask")
+
+    def __init__(self, shown: dict, generator: Iterator[Any], board: dict, ask: Ask) -> None:
+        self.shown, self.generator, self.board, self.ask = shown, generator, board, ask
+
+
+_LIVE: dict[int, _Live] = {}
+_LIVE_MAX = 32
+
+
+def _take_live(state: State) -> _Live | None:
+    live = _LIVE.pop(id(state["board"]), None)
+    return live if live is not None and live.shown is state["board"] else None
+
+
+def _keep_live(live: _Live) -> None:
+    if len(_LIVE) >= _LIVE_MAX:
+        _LIVE.pop(next(iter(_LIVE)))
+    _LIVE[id(live.shown)] = live
+
+
+def advance(state: State, program: Program, new: list[list[Any]]) -> State:
+    """The state after the actions `new` (the program replayed from the checkpoint, unless the
+    program paused at `state` is still at hand, which gives the same result faster)."""
+    live = _take_live(state)
+    if live is not None:
+        board, generator, item = live.board, live.generator, live.ask
+        inputs, consumed = state["log"] + new, len(state["log"])
+    else:
+        board = copy_board(state["base"])
+        generator = program(board)
+        inputs, consumed = state["log"] + new, 0
+        item = _next(generator, None)
+    harvest = _Harvest(state, skip=live is None)
+    base = state["base"]
+    position = len(inputs)
     ask = None
-    while True:
-        try:
-            item = generator.send(value)
-        except StopIteration:
-            break
-        value = None
+    while item is not None:
         if item == CHECKPOINT:
-            if consumed == position:  # a new checkpoint after every input: rebase there
-                reports, known = _archive(board, reports, known)
+            if consumed == position:  # a checkpoint after every input: the new base
+                harvest.take(board)
+                harvest.rebase()
                 base, inputs, consumed, position = copy_board(board), [], 0, 0
+            item = _next(generator, None)
             continue
         while consumed < position and inputs[consumed][1]["type"] == "standing":
-            set_standing(board, inputs[consumed][0], inputs[consumed][1]["rules"])
+            set_standing(board, *inputs[consumed])
             consumed += 1
+        planned = _planned_move(board, item)
+        if planned is not None:
+            item = _next(generator, planned)
+            continue
         if consumed == position:
             ask = item
             break
-        value = tuple(inputs[consumed])
+        item = _next(generator, tuple(inputs[consumed]))
         consumed += 1
-    new = {key: value for key, value in state.items()}
-    new.update(base=base, log=[list(entry) for entry in inputs], board=board,
-               reports=reports, known=known, pending=_pending(board, ask))
-    return new
+    harvest.take(board)
+    shown = copy_board(board)
+    result = dict(state)
+    result.update(base=base, log=[list(entry) for entry in inputs], board=shown, pending=_pending(board, ask),
+                  **harvest.result())
+    if ask is not None:
+        _keep_live(_Live(shown, generator, board, ask))
+    return result
 
 
-def add_standing(state: State, player: Player, action: Action) -> State:
-    """A `standing` action: logged, and set on the board at once; nothing else moves."""
+def _next(generator: Iterator[Any], value: Any) -> Any:
+    try:
+        return generator.send(value)
+    except StopIteration:
+        return None
+
+
+def add_rules(state: State, player: Player, action: Action) -> State:
+    """A `standing` action with rules (I51): logged, and set on the board at once; nothing else
+    moves, so the program is not even resumed."""
+    live = _take_live(state)
     board = copy_board(state["board"])
-    set_standing(board, player, action["rules"])
+    set_standing(board, player, action)
     new = dict(state)
     new.update(board=board, log=state["log"] + [[player, action]])
+    if live is not None:
+        set_standing(live.board, player, action)
+        _keep_live(_Live(board, live.generator, live.board, live.ask))
     return new
 
 
-def set_standing(board: dict, player: Player, rules: list) -> None:
-    board["standing"][player] = marshal.loads(marshal.dumps(rules))
+def set_standing(board: dict, player: Player, action: Action) -> None:
+    """Standing rules (Inis, I51) or a plan of moves (every game, engine-api.md)."""
+    if "rules" in action:
+        board["standing"][player] = marshal.loads(marshal.dumps(action["rules"]))
+    elif action["plan"]:
+        board["plans"][player] = marshal.loads(marshal.dumps(action["plan"]))
+    else:
+        board["plans"].pop(player, None)
 
 
-def _archive(board: dict, reports: list, known: dict) -> tuple[list, dict]:
-    """Finished reports and private knowledge leave the board at a checkpoint: they are never
-    changed again, so states share them instead of copying them on every action."""
-    if board["reports"]:
-        reports = reports + board["reports"]
-        board["reports"] = []
-    if any(board["known"].values()):
-        known = {p: known[p] + board["known"][p] for p in known}
-        board["known"] = {p: [] for p in board["known"]}
-    return reports, known
+def canonical(action: Any) -> str:
+    """An action as sorted JSON, `keep` and `discard` lists in any order (engine-api-inis.md)."""
+    if isinstance(action, dict):
+        action = {k: (sorted(v) if k in ("keep", "discard") and isinstance(v, list)
+                      and all(isinstance(x, str) for x in v) else v) for k, v in action.items()}
+    return json.dumps(action, sort_keys=True)
+
+
+def _planned_move(board: dict, ask: Ask) -> tuple[Player, Action] | None:
+    """Standing orders (engine-api.md): the first player asked who has a plan plays the first legal
+    alternative of its next entry; an entry with no legal alternative clears his plan."""
+    plans = board["plans"]
+    while True:
+        player = next((p for p in ask.players if plans.get(p)), None)
+        if player is None:
+            return None
+        entry = plans[player].pop(0)
+        if not plans[player]:
+            del plans[player]
+        legal = {canonical(a): a for a in ask.legal(player)}
+        chosen = next((legal[canonical(a)] for a in entry if canonical(a) in legal), None)
+        if chosen is None:
+            plans.pop(player, None)
+            continue
+        board["plan_moves"][player].append({"round": board["round"], "step": ask.step, "action": chosen})
+        return player, chosen
+
+
+class _Harvest:
+    """Finished reports, private knowledge and the moves plans made leave the board as soon as
+    they are made: they never change again, so states share them instead of copying them with the
+    board on every action. `segment` counts what was harvested since the checkpoint, which a replay
+    makes again."""
+
+    LISTS = ("known", "plan_moves")
+
+    def __init__(self, state: State, skip: bool) -> None:
+        self.reports = state["reports"]
+        self.lists = {name: state[name] for name in self.LISTS}
+        segment = state["segment"]
+        self.count = {"reports": segment["reports"], **{name: dict(segment[name]) for name in self.LISTS}}
+        self.skip = marshal.loads(marshal.dumps(self.count)) if skip else \
+            {"reports": 0, **{name: {p: 0 for p in self.lists[name]} for name in self.LISTS}}
+
+    def take(self, board: dict) -> None:
+        made = board["reports"][self.skip["reports"]:]
+        if made:
+            self.reports = self.reports + made
+            self.count["reports"] += len(made)
+        board["reports"], self.skip["reports"] = [], 0
+        for name in self.LISTS:
+            for p, entries in board[name].items():
+                fresh = entries[self.skip[name][p]:]
+                if fresh:
+                    self.lists[name] = {**self.lists[name], p: self.lists[name][p] + fresh}
+                    self.count[name][p] += len(fresh)
+                board[name][p], self.skip[name][p] = [], 0
+
+    def rebase(self) -> None:
+        self.count = {"reports": 0, **{name: {p: 0 for p in self.count[name]} for name in self.LISTS}}
+
+    def result(self) -> dict:
+        return {"reports": self.reports, **self.lists, "segment": marshal.loads(marshal.dumps(self.count))}
 
 
 def _pending(board: dict, ask: Ask | None) -> dict | None:
     if ask is None:
         return None
     legal = {p: ask.legal(p) for p in ask.players}
-    timeout = {p: (ask.timeout(p, legal[p]) if ask.timeout else legal[p][0]) for p in ask.players}
     return {"step": ask.step, "players": list(ask.players), "text": ask.text, "mid_turn": ask.mid_turn,
-            "legal": legal, "timeout": timeout}
+            "legal": legal, "timeout": ask.timeout}

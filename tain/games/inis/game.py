@@ -7,22 +7,16 @@ from typing import Any
 
 from tain.games.base import Action, Bot, IllegalAction, Player, State, View
 from tain.games.inis import driver, notation, standing
+from tain.games.inis.driver import canonical
 from tain.games.inis.board import name
 from tain.games.inis.bots import InisBot
 from tain.games.inis.catalogue import catalogue, is_card
 from tain.games.inis.flow import program
 from tain.games.inis.setup import new_state
+from tain.games.inis.timeouts import timeout_for
 from tain.games.inis.view import build_view, _scores
 
 SEASON_PASS_RULE = {"window": "season-turn", "then": "pass"}
-
-
-def canonical(action: Any) -> str:
-    """An action as sorted JSON, `keep` and `discard` lists in any order (engine-api-inis.md)."""
-    if isinstance(action, dict):
-        action = {k: (sorted(v) if k in ("keep", "discard") and isinstance(v, list)
-                      and all(isinstance(x, str) for x in v) else v) for k, v in action.items()}
-    return json.dumps(action, sort_keys=True)
 
 
 class InisGame:
@@ -56,10 +50,14 @@ class InisGame:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("An action is a dict with a type, such as {\"type\": \"pass\"}.", "inis.no-type")
         if action["type"] == "standing":
-            if set(action) != {"type", "rules"}:
-                raise IllegalAction("A standing action has exactly the keys type and rules.", "inis.standing-keys")
-            standing.check_rules(action["rules"])
-            return driver.add_standing(state, player, action)
+            if set(action) == {"type", "rules"}:
+                standing.check_rules(action["rules"])
+                return driver.add_rules(state, player, action)
+            if set(action) == {"type", "plan"}:
+                standing.check_plan(action["plan"])
+                return driver.advance(state, program, [[player, json.loads(json.dumps(action))]])
+            raise IllegalAction("A standing action has the keys type and rules (or type and plan).",
+                                "inis.standing-keys")
         pending = state["pending"]
         if player not in pending["players"]:
             waiting = " and ".join(pending["players"])
@@ -67,10 +65,11 @@ class InisGame:
                                 waiting=pending["players"])
         wanted = canonical(action)
         legal = pending["legal"][player]
-        chosen = next((a for a in legal if canonical(a) == wanted), None)
+        plain = json.loads(wanted)
+        chosen = next((a for a in legal if a == plain and canonical(a) == wanted), None)
         if chosen is None:
             raise _refusal(state, player, action, legal)
-        return driver.advance(state, program, state["log"] + [[player, chosen]])
+        return driver.advance(state, program, [[player, chosen]])
 
     def _check_player(self, state: State, player: Player) -> None:
         if player not in state["players"]:
@@ -88,7 +87,8 @@ class InisGame:
         self._check_player(state, player)
         if player not in state["pending"]["players"]:
             raise IllegalAction("It is not your move.", "inis.not-your-move", waiting=state["pending"]["players"])
-        return dict(state["pending"]["timeout"][player])
+        pending = state["pending"]
+        return timeout_for(state["board"], player, pending["timeout"], pending["legal"][player])
 
     def timeout_actions(self, state: State, player: Player, bot: Bot | None = None) -> list[Action]:
         """Everything the deadline does, in order: on a Season turn a Season-turn pass rule then
@@ -113,7 +113,7 @@ class InisGame:
                 return actions
             step = "declare"
 
-    def make_bot(self, seed: int) -> Bot:
+    def make_bot(self, seed: int) -> InisBot:
         return InisBot(seed)
 
     def mid_turn(self, state: State) -> bool:

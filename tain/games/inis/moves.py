@@ -81,7 +81,7 @@ def declare(board: Board, player: Player, card: str, decl: dict, havens: list[st
     while True:
         action = yield from ask(board, "declare", player, legal, f"{player} to declare the moves of "
                                 + ("the withdraw" if card == "withdraw" else _name(card)), mid_turn=True,
-                                timeout=lambda p, legal: legal[-1] if legal[-1] == DONE else legal[0])
+                                timeout="declare")
         if action["type"] == "done":
             break
         declared.append({"from": action["from"], "to": action["to"], "clans": action["clans"]})
@@ -156,20 +156,25 @@ def mountains_cost(board: Board, player: Player) -> Iterator[Any]:
     from tain.games.inis import plays, removal
     if not clans(board, "mountains", player):
         return
-    holds_card = "mountains" in hand(board, player, "advantage")
-    options = answer_options(board, player, "mountains", "normal", holds_card)
-    if forced(board, player, options):
-        answer = options[0]
-    else:
-        answer = yield from ask(board, "mountains", player, lambda p: answer_options(board, p, "mountains", "normal",
-                                                                                    "mountains" in hand(board, p, "advantage")),
-                                f"{player} to pay the Mountains: discard an Action card or lose a clan",
-                                timeout=lowest_or_lose)
-    if answer["type"] == "play":
-        record = yield from plays.play_card(board, player, "mountains", {}, "triskel")
+
+    def legal(p: Player) -> list[Action]:
+        return answer_options(board, p, "mountains", "normal", "mountains" in hand(board, p, "advantage"))
+
+    while True:
+        if not clans(board, "mountains", player):
+            return
+        options = legal(player)
+        if forced(board, player, options):
+            answer = options[0]
+        else:
+            answer = yield from ask(board, "mountains", player, legal,
+                                    f"{player} to pay the Mountains: discard an Action card or lose a clan",
+                                    timeout="lowest-or-lose")
+        if answer["type"] != "play":
+            break
+        record = yield from plays.play_card(board, player, "mountains", {}, "triskel", {"kind": "folded"})
         if not record["cancelled"]:
             return
-        answer = {"type": "lose-clan"} if not hand(board, player, "action") else answer_timeout(board, player)
     if answer["type"] == "discard":
         discard_action(board, player, answer["card"])
     else:
@@ -181,18 +186,3 @@ def discard_action(board: Board, player: Player, card: str) -> None:
     hand(board, player, "action").remove(card)
     board["action_discard"].append(card)
     say(board, "discards-action", f"{player} discards an Action card.", player=player)
-
-
-def lowest_or_lose(player: Player, legal: list[Action]) -> Action:
-    """I63: discard the lowest-ranked Action card; with none, lose the clan, unsaved."""
-    from tain.games.inis.catalogue import RANKING
-    discards = [a for a in legal if a["type"] in ("discard", "discard-and-lose") and a["card"] and len(a) == 2]
-    if discards:
-        return max(discards, key=lambda a: RANKING.index(a["card"]))
-    plain = [a for a in legal if a in ({"type": "lose-clan"}, {"type": "discard-and-lose", "card": None})]
-    return plain[0] if plain else legal[0]
-
-
-def answer_timeout(board: Board, player: Player) -> Action:
-    options = answer_options(board, player, "mountains", "normal", False)
-    return lowest_or_lose(player, options)

@@ -12,8 +12,9 @@ import json
 import re
 from typing import Any
 
+from tain.games import standing as standing_orders
 from tain.games.base import Action, IllegalAction, Player
-from tain.games.inis.catalogue import card_name, card_type, is_card, territory_name
+from tain.games.inis.catalogue import TERRITORY, card_name, card_type, is_card, territory_name
 
 BOOLS = {"flip", "accept"}
 INTS = {"clans", "exposed", "sheltered"}
@@ -35,6 +36,8 @@ def _value_text(value: Any) -> str:
 
 def action_text(action: Action) -> str:
     if action["type"] == "standing":
+        if "plan" in action:
+            return standing_orders.plan_text(action, action_text)
         return "standing rules=" + json.dumps(action["rules"], separators=(",", ":"), ensure_ascii=False)
     parts = [action["type"]] + [f"{key}={_value_text(action[key])}" for key in sorted(action) if key != "type"]
     return " ".join(parts)
@@ -80,6 +83,8 @@ def parse_action(text: str) -> Action:
     if not kind or "=" in kind:
         raise _refuse(original)
     if kind == "standing":
+        if rest.startswith("["):
+            return standing_orders.parse_plan_text("inis", text, parse_action)
         if not rest.startswith("rules="):
             raise _refuse(original)
         try:
@@ -103,14 +108,11 @@ def parse_action(text: str) -> Action:
 # --- words --------------------------------------------------------------------------------------
 
 def _land(value: Any) -> str:
-    return territory_name(value) if isinstance(value, str) and value in _TERRITORIES else str(value)
+    return territory_name(value) if isinstance(value, str) and value in TERRITORY else str(value)
 
 
 def _spread(place: dict[str, int]) -> str:
     return ", ".join(f"{n} in {_land(t)}" for t, n in sorted(place.items()))
-
-
-_TERRITORIES = {t for t in __import__("tain.games.inis.catalogue", fromlist=["TERRITORY"]).TERRITORY}
 
 
 def public_details(card: str, decl: dict) -> str:
@@ -148,10 +150,33 @@ def play_sentence(player: Player, card: str, decl: dict) -> str:
     return f"{player} plays {card_name(card)}" + (f" ({details})." if details else ".")
 
 
-def describe_action(action: Action, player: Player) -> str:
+HIDDEN_FROM_OTHERS = {
+    "draft": "Keep Action cards", "set-aside": "Set aside an Action card", "discard": "Discard an Action card",
+    "take": "Take a card", "keep": "Keep an Epic Tale", "give": "Give an Action card", "shelter": "Shelter clans",
+    "peace": "Vote on peace", "decline": "Answer", "discard-and-lose": "Discard an Action card and lose a clan",
+}
+
+
+def describe_action(action: Action, player: Player, for_others: bool = False) -> str:
+    """The action in its player's words; with `for_others`, as anyone else may hear of it: the
+    cards it hides left out, standing orders not shown."""
     kind = action.get("type")
+    if kind == "standing":
+        if "plan" in action:
+            return standing_orders.describe_plan(action, player, for_others)
+        if for_others:
+            return f"{player} changed their standing rules"
+        return f"Set {len(action.get('rules', []))} standing rules"
+    if for_others:
+        if kind in HIDDEN_FROM_OTHERS:
+            return HIDDEN_FROM_OTHERS[kind]
+        if kind == "play" and action.get("card") == "cathbads-word":
+            return "Play CathBad's Word"
+        if kind == "play" and is_card(action.get("card")):
+            return f"Play {card_name(action['card'])}" + (
+                f": {details}" if (details := public_details(action["card"], _decl(action))) else "")
     if kind == "play" and is_card(action.get("card")):
-        decl = {k: v for k, v in action.items() if k not in ("type", "card")}
+        decl = _decl(action)
         details = public_details(action["card"], decl)
         if "set_aside" in decl and decl["set_aside"]:
             details = ", ".join(filter(None, [details, f"naming {card_name(decl['set_aside'])}"]))
@@ -203,6 +228,8 @@ def describe_action(action: Action, player: Player) -> str:
         return "Accept peace" if action.get("accept") else "Refuse peace"
     if kind == "discard-and-lose":
         return "Discard " + (card_name(action["card"]) if action.get("card") else "nothing") + " and lose a clan"
-    if kind == "standing":
-        return f"Set {len(action.get('rules', []))} standing rules"
     return action_text(action)
+
+
+def _decl(action: Action) -> dict:
+    return {k: v for k, v in action.items() if k not in ("type", "card")}

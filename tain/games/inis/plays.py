@@ -14,7 +14,7 @@ from typing import Any, Iterator
 from tain.games.base import Action, Player
 from tain.games.inis import cards_action, cards_advantage, cards_epic, windows
 from tain.games.inis.board import Board, discard_card, give_card, say, take_card
-from tain.games.inis.catalogue import card_type
+from tain.games.inis.catalogue import card_name
 from tain.games.inis.notation import play_sentence
 
 SEASON: dict[str, Any] = {**cards_action.SEASON, **cards_advantage.SEASON, **cards_epic.SEASON}
@@ -63,7 +63,7 @@ def play_card(board: Board, player: Player, card: str, decl: dict, how: str, tri
     common = {"actor": player, "card": card, "record": record, "territories": territories, "players": players}
     yield from windows.window(board, {"kind": "announced", **common})
     if record["cancelled"]:
-        say(board, "cancelled", f"{player}'s {_name(card)} has no effect.", player=player, card=card)
+        say(board, "cancelled", f"{player}'s {card_name(card)} has no effect.", player=player, card=card)
     else:
         effect = SEASON[card][1] if how == "season" else TRISKEL[card][1]
         yield from effect(board, record, trigger)
@@ -108,11 +108,3 @@ def _concerns(decl: dict) -> tuple[list[str], list[Player]]:
                 territories += [step["from"], step["to"]]
     return sorted(set(territories)), sorted(set(players))
 
-
-def _name(card: str) -> str:
-    from tain.games.inis.catalogue import card_name
-    return card_name(card)
-
-
-def kind_of(card: str) -> str:
-    return card_type(card)

@@ -2,20 +2,25 @@
 from __future__ import annotations
 
 from tain.games.base import Player
-from tain.games.inis.board import Board, chieftain, clans, present
+from tain.games.inis.board import Board, chieftain
 
 TARGET = 6
 CONDITIONS = ("leadership", "faith", "land")
 
 
-def values(board: Board, player: Player) -> dict[str, int]:
-    """I19: leadership (opposing clans where he is chieftain), faith (Sanctuaries where he is
-    present), land (territories where he is present)."""
-    mine = present(board, player)
-    leadership = sum(sum(n for q, n in board["terr"][t]["clans"].items() if q != player)
-                     for t in board["terr"] if chieftain(board, t) == player)
-    faith = sum(board["terr"][t]["sanctuaries"] for t in mine)
-    return {"leadership": leadership, "faith": faith, "land": len(mine)}
+def all_values(board: Board) -> dict[Player, dict[str, int]]:
+    """I19 for everyone: leadership (opposing clans where he is chieftain), faith (Sanctuaries
+    where he is present), land (territories where he is present)."""
+    found = {p: {"leadership": 0, "faith": 0, "land": 0} for p in board["players"]}
+    for territory, here in board["terr"].items():
+        counts = here["clans"]
+        for p in counts:
+            found[p]["faith"] += here["sanctuaries"]
+            found[p]["land"] += 1
+        chief = chieftain(board, territory)
+        if chief is not None:
+            found[chief]["leadership"] += sum(counts.values()) - counts[chief]
+    return found
 
 
 def met(counts: dict[str, int], deeds: int) -> int:
@@ -31,10 +36,9 @@ def met(counts: dict[str, int], deeds: int) -> int:
 
 
 def conditions(board: Board) -> dict[Player, dict[str, int]]:
-    found = {}
-    for player in board["players"]:
-        counts = values(board, player)
-        found[player] = {**counts, "met": met(counts, board["deeds"][player])}
+    found = all_values(board)
+    for player, counts in found.items():
+        counts["met"] = met(counts, board["deeds"][player])
     return found
 
 
@@ -57,5 +61,3 @@ def check_victory(board: Board) -> Player | None:
         return leaders[0]
     return board["brenn"] if board["brenn"] in leaders else None
 
-
-_ = clans

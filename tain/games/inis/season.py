@@ -11,7 +11,6 @@ from tain.games.inis.board import (
     Board, chieftain, close_report, hand_size, headline, name, next_player, on_board, open_report, say,
     take_advantage,
 )
-from tain.games.inis.catalogue import RANKING
 from tain.games.inis.options import exact
 from tain.games.inis.scoring import conditions_met
 
@@ -36,15 +35,6 @@ def turn_options(board: Board, player: Player, opening: bool) -> list[Action]:
     return cards + [dict(PASS)] + ([dict(PRETENDER)] if may_pretend(board, player) else [])
 
 
-def opening_timeout(player: Player, legal: list[Action]) -> Action:
-    """I63: on the Brenn's opening turn, the best-ranked playable card, first declaration."""
-    ranked = [a for a in legal if a.get("card") in RANKING]
-    if not ranked:
-        return legal[0]
-    best = min(RANKING.index(a["card"]) for a in ranked)
-    return next(a for a in ranked if RANKING.index(a["card"]) == best)
-
-
 def turn(board: Board) -> Iterator[Any]:
     """One Season turn (I27), its windows and clashes, then the `turn-end` window."""
     season = board["season"]
@@ -65,7 +55,7 @@ def turn(board: Board) -> Iterator[Any]:
         action = yield from ask(board, "turn", player, lambda p: turn_options(board, p, opening),
                                 f"{player} to play a Season card" + ("" if opening else ", pass or take a Pretender token"),
                                 mid_turn=placed_first,
-                                timeout=opening_timeout if opening else lambda p, legal: dict(PASS))
+                                timeout="opening" if opening else "pass")
     card = None
     if action["type"] == "pass":
         season["passes"] += 1

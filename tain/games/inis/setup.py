@@ -64,7 +64,8 @@ def new_board(players: list[Player], seed: int, options: dict[str, Any]) -> Boar
         "set_aside": None, "set_aside_by": None, "epic_deck": [], "epic_discard": [],
         "drawn": {p: [] for p in players}, "adv_deck": sorted(TERRITORY), "adv_face_up": [], "adv_played": [],
         "stack": [], "tiles_drawn": [], "exploring": None, "in_play": [],
-        "standing": {p: [] for p in players}, "known": {p: [] for p in players}, "reports": [], "report": None,
+        "standing": {p: [] for p in players}, "plans": {}, "plan_moves": {p: [] for p in players},
+        "known": {p: [] for p in players}, "reports": [], "report": None,
         "report_n": 0, "season": None, "draft": None, "window": None, "clash": None, "declaring": None,
         "submitted": {}, "cathbad": None, "winner": None, "final": None,
         "decks": {"action": [list(r) for r in decks.get("action", [])], "crows": list(decks.get("crows", []))},
@@ -138,4 +139,6 @@ def new_state(players: list[Player], seed: int, options: dict[str, Any] | None) 
             "options": {"first_player": board["brenn"], "discovery": bool(options.get("discovery", False)),
                         "decks": options.get("decks", {})},
             "base": board, "log": [], "board": board, "reports": [], "known": {p: [] for p in players},
+            "plan_moves": {p: [] for p in players},
+            "segment": {"reports": 0, "known": {p: 0 for p in players}, "plan_moves": {p: 0 for p in players}},
             "pending": None}

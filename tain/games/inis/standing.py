@@ -13,6 +13,18 @@ WINDOWS = ("announced", "resolved", "turn-end", "clash-start", "citadels-end", "
 CONDITIONS = {"by": list, "card": list, "territory": list, "targets_me": bool, "season_would_end": bool,
               "my_action_cards": int}
 MAX_RULES = 50
+MAX_ENTRIES, MAX_ALTERNATIVES = 40, 8  # plans of moves, as in every game (engine-api.md)
+PLAY_KEYS = {"card", "territory", "place", "from", "to", "clans", "discard", "replace", "look", "next", "give",
+             "instigator", "player", "target", "set_aside", "remove", "flip", "clash", "exposed", "sheltered"}
+ACTION_KEYS: dict[str, set[str]] = {
+    "capital": {"territory"}, "place-clan": {"territory"}, "draft": {"keep"}, "set-aside": {"card"},
+    "pass": set(), "pretender": set(), "place-clans": {"place"}, "play": PLAY_KEYS, "move": {"from", "to", "clans"},
+    "done": set(), "take": {"card"}, "keep": {"card"}, "give": {"card", "to"},
+    "place-territory": {"cell", "territory"}, "clash-order": {"territory"}, "return": {"clans"},
+    "discard": {"card"}, "lose-clan": {"save", "territory"}, "discard-and-lose": {"card", "save", "territory"},
+    "shelter": {"clans"}, "attack": {"target", "with", "force"}, "withdraw": set(), "offer-peace": set(),
+    "end-clash": set(), "peace": {"accept"}, "decline": set(),
+}
 
 
 def check_rules(rules: Any) -> None:
@@ -24,6 +36,29 @@ def check_rules(rules: Any) -> None:
                             most=MAX_RULES)
     for number, rule in enumerate(rules, 1):
         _check_rule(rule, number)
+
+
+def check_plan(plan: Any) -> None:
+    """A plan of moves (engine-api.md, "Standing orders"): at most 40 entries, each 1 to 8
+    alternative Inis moves; whether they are legal is decided when they are played."""
+    if not isinstance(plan, list) or not all(isinstance(entry, list) for entry in plan):
+        raise IllegalAction("A plan is a list of entries, each a list of alternative actions.",
+                            "inis.plan-not-a-list")
+    if len(plan) > MAX_ENTRIES:
+        raise IllegalAction(f"A plan has at most {MAX_ENTRIES} entries, not {len(plan)}.", "inis.plan-too-long",
+                            most=MAX_ENTRIES, entries=len(plan))
+    for number, entry in enumerate(plan, 1):
+        if not 1 <= len(entry) <= MAX_ALTERNATIVES:
+            raise IllegalAction(f"Entry {number} of the plan must hold 1 to {MAX_ALTERNATIVES} alternative actions.",
+                                "inis.plan-entry-size", entry=number, most=MAX_ALTERNATIVES)
+        for move in entry:
+            kind = move.get("type") if isinstance(move, dict) else None
+            if kind == "standing":
+                raise IllegalAction(f"Entry {number} of the plan holds a standing order; a plan holds moves only.",
+                                    "inis.plan-nested", entry=number)
+            if kind not in ACTION_KEYS or not set(move) - {"type"} <= ACTION_KEYS[kind]:
+                raise IllegalAction(f"Entry {number} of the plan holds something that is not an Inis move.",
+                                    "inis.plan-not-a-move", entry=number)
 
 
 def _bad(number: int, why: str) -> IllegalAction:
@@ -91,9 +126,7 @@ def matches(board: Board, player: Player, rule: dict, trigger: dict) -> bool:
 
 
 def first_match(board: Board, player: Player, trigger: dict, start: int = 0) -> int | None:
-    """The index of the player's first rule matching `trigger` from `start`; a `once` rule that
-    matches is deleted (its index is then that of the rule after it, minus nothing: callers use
-    the returned rule before asking again)."""
+    """The index of the player's first rule matching `trigger`, from `start`."""
     rules = board["standing"][player]
     for index in range(start, len(rules)):
         if matches(board, player, rules[index], trigger):

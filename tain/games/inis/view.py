@@ -10,6 +10,7 @@ from tain.games.base import Player, State, View
 from tain.games.inis.board import Board, adjacent, chieftain, exposed, report_shown, turn_order
 from tain.games.inis.catalogue import card_type
 from tain.games.inis.cells import open_cells
+from tain.games.inis.notation import action_text
 from tain.games.inis.scoring import conditions
 
 STEP_WORDS = {
@@ -44,14 +45,17 @@ def build_view(state: State, player: Player | None) -> View:
                                                      for r in board["in_play"]],
         "draft": _draft(board, player), "window": _copy(board["window"]), "clash": _clash(board),
         "pending": {"step": step, "players": to_act, "text": pending["text"] if pending else "The game is over."},
-        "reports": state["reports"] + board["reports"], "current_report": report_shown(board["report"]) if board["report"] else None,
+        "reports": state["reports"], "current_report": report_shown(board["report"]) if board["report"] else None,
         "over": over, "scores": _scores(board), "winners": [board["winner"]] if board["winner"] else [],
     }
     if player is not None:
         cards = board["hands"][player]
         view["hand"] = sorted(cards["action"]) + sorted(cards["advantage"]) + sorted(cards["epic"])
-        view["known"] = state["known"][player] + board["known"][player]
-        view["standing"] = [dict(rule) for rule in board["standing"][player]]
+        view["known"] = list(state["known"][player])
+        view["standing"] = _copy(board["standing"][player])
+        view["plan"] = _copy(board["plans"].get(player, []))
+        view["plan_moves"] = [{"round": m["round"], "step": m["step"], "action": dict(m["action"]),
+                               "text": action_text(m["action"]), "by_plan": True} for m in state["plan_moves"][player]]
         view["submitted"] = board["submitted"].get(player)
         view["drawn"] = list(board["drawn"][player])
         declaring = board["declaring"]

@@ -97,20 +97,26 @@ def useful(board: Board, player: Player, card: str, trigger: dict) -> bool:
     return True
 
 
-def eligible_cards(board: Board, player: Player, trigger: dict) -> list[str]:
-    """I50: the candidate cards a player is eligible for, by public facts only."""
-    found = []
+def _allowed(board: Board, player: Player, card: str, trigger: dict) -> bool:
+    kind = card_type(card)
+    if kind == "advantage":
+        allowed = card in board["hands"][player]["advantage"]
+    else:
+        allowed = bool(board["hands"][player][kind])
+    return allowed and useful(board, player, card, trigger)
+
+
+def eligibility(board: Board, trigger: dict) -> dict[Player, list[str]]:
+    """I50: for each eligible player, the candidate cards he is eligible for, by public facts only."""
+    found: dict[Player, list[str]] = {}
     for card, who in candidates(board, trigger):
-        if who != player:
-            continue
-        kind = card_type(card)
-        if kind == "advantage":
-            allowed = card in hand(board, player, "advantage")
-        else:
-            allowed = bool(hand(board, player, kind))
-        if allowed and useful(board, player, card, trigger):
-            found.append(card)
+        if _allowed(board, who, card, trigger):
+            found.setdefault(who, []).append(card)
     return found
+
+
+def eligible_cards(board: Board, player: Player, trigger: dict) -> list[str]:
+    return [c for c, who in candidates(board, trigger) if who == player and _allowed(board, who, c, trigger)]
 
 
 def plays_for(board: Board, player: Player, trigger: dict) -> list[Action]:
@@ -132,14 +138,15 @@ def window(board: Board, trigger: dict) -> Iterator[Any]:
     """Open, ask, resolve one window (I53, I54); returns nothing, changes what the plays change."""
     if triskels_blocked(board):
         return
-    eligible = [p for p in priority(board, trigger) if eligible_cards(board, p, trigger)]
-    if not eligible:
+    cards = eligibility(board, trigger)
+    if not cards:
         return
+    eligible = [p for p in priority(board, trigger) if p in cards]
     modes: dict[Player, Any] = {}
     for player in eligible:
-        match = standing.take_match(board, player, trigger)
+        match = standing.take_match(board, player, trigger) if board["standing"][player] else None
         if match is None:
-            through_advantage = any(card_type(c) == "advantage" for c in eligible_cards(board, player, trigger))
+            through_advantage = any(card_type(c) == "advantage" for c in cards[player])
             modes[player] = ("ask", None) if through_advantage else ("decline", None)
         elif match[0] == "ask":
             modes[player] = ("ask", None)
@@ -154,8 +161,10 @@ def window(board: Board, trigger: dict) -> Iterator[Any]:
         board["window"] = _shown(trigger, asked)
         answers = yield from ask_all(
             board, "window", asked, lambda p: [dict(DECLINE)] + plays_for(board, p, trigger),
-            _question(trigger), timeout=lambda p, legal: dict(DECLINE),
+            _question(trigger), timeout="decline",
             on_answer=lambda p: board["window"]["answered"].append(p))
+    if not asked and all(modes[p][0] == "decline" for p in eligible):
+        return
     for player in eligible:
         if _cancelled(trigger):
             break  # I54: once the trigger card is cancelled, the later answers are dropped
@@ -178,14 +187,12 @@ def _answer(board: Board, player: Player, trigger: dict, answer: Action) -> Iter
         if answer not in plays_for(board, player, trigger):
             return  # I54: dropped without a word
         yield from plays.play_action(board, player, answer, "triskel", trigger)
-        if _cancelled(trigger) or not plays_for(board, player, trigger) and not eligible_cards(board, player, trigger):
-            return
-        if not eligible_cards(board, player, trigger):
+        if _cancelled(trigger) or not eligible_cards(board, player, trigger):
             return
         board["window"] = _shown(trigger, [player])
         answer = yield from ask(board, "window", player,
                                 lambda p: [dict(DECLINE)] + plays_for(board, p, trigger),
-                                _question(trigger), mid_turn=True, timeout=lambda p, legal: dict(DECLINE))
+                                _question(trigger), mid_turn=True, timeout="decline")
         board["window"]["answered"].append(player)
 
 
