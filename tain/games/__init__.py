@@ -9,11 +9,10 @@
 from __future__ import annotations
 
 from tain.games.base import Action, Bot, Game, IllegalAction, Player, SetupError, State, UnknownGame, View
-from tain.games.inis import InisGame
 from tain.games.tain import TainGame
 from tain.games.tara import TaraGame
 
-_REGISTRY: dict[str, Game] = {game.name: game for game in (TainGame(), TaraGame(), InisGame())}
+_REGISTRY: dict[str, Game] = {game.name: game for game in (TainGame(), TaraGame())}
 
 
 def get_game(name: str) -> Game:
