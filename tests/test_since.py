@@ -196,6 +196,9 @@ def test_tara_tells_each_players_steps_since_they_last_looked(app):
         assert since_in_email(last_email("ann@example.org")) == [
             "You build a ringfort on D4.", f"Bob builds a ringfort on {build['square']}."]
         assert since_on_page(page(client, game, "Ann")) == []
+        history = client.get(f"/play/{token(game, 'Bob')}/history").text
+        assert "Game 1 of 2 begins: Ann builds first." in history
+        assert EVENT.findall(history) == ["Ann builds a ringfort on D4.", f"You build a ringfort on {build['square']}."]
 
 
 @pytest.mark.parametrize("query", ["?since=abc", "?since=-1", "?since=99999999999", "?since=", "?since=%D9%A3"])

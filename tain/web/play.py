@@ -39,7 +39,7 @@ from .game_pages import choice_problems
 from .limits import seat_link
 from .play_context import (PASS, IncompleteForm, actions_from_form, away_days_from_form, page_context,
                            unconfirmed_pass, version_from_form)
-from .play_timeline import shown_since, since_context
+from .play_timeline import history_context, shown_since, since_context
 from .refused_forms import keep_refused, take_refused
 
 bp = Blueprint("play", __name__)
@@ -59,12 +59,20 @@ def show(token: str) -> str:
     page = render_template("play/page.html", **page_context(engine, snapshot, deadline,
                                                             now=now, time_zone=seat.time_zone,
                                                             picked=request.args.get("pick")),
-                           **since_context(engine, game, seat, shown_since(seat, request.args)),
+                           **since_context(engine, game, seat, shown_since(seat, request.args), token),
                            away_days=" ".join(seat.away_days or []), mail_mode=seat.mail_mode,
                            refused=take_refused(seat))
     record_visit(seat, now)
     timeline.mark_seen(seat, snapshot["game"]["version"])
     return page
+
+
+@bp.get("/play/<token>/history")
+@seat_link
+def history(token: str) -> str:
+    """Every move of the game as this seat may know it, with the raid reports."""
+    seat = seat_from_token(token, utcnow())
+    return render_template("play/history.html", **history_context(engine_for(seat.game), seat.game, seat, token))
 
 
 @bp.post("/play/<token>")
