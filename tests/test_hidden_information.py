@@ -8,11 +8,13 @@ deadline pass; a link resent from the admin dashboard.
 After every event, every seat's JSON must be exactly the snapshot of its own view, and that
 snapshot must not change when the other seats' secrets are dealt again (tests/hidden_support.py);
 one seat's page (in turn) must not change either, served from the database holding the
-varied state. Every email the service queues is made again from varied states and must
-not change for its recipient. At every new stage or phase, every twentieth event and the
-end, every seat's page is compared, the logged actions are varied too, the admin's public
-game page (board, log, mail subjects) must not change when every seat's secrets are dealt
-again, and a reveal shows its one seat's secrets only and is written to the audit log.
+varied state and the log that replays to it (the face-down tokens still on the board dealt
+again: "Since you last looked" and the history are told from the log). Every email the
+service queues is made again from varied states and logs and must not change for its
+recipient. At every new stage or phase, every twentieth event and the end, every seat's page
+and history are compared, the admin's public game page (board, log, mail subjects) must not
+change when every seat's secrets and logged tokens are dealt again, and a reveal shows its
+one seat's secrets only and is written to the audit log.
 
 A game that hides nothing (Tara: tain/games/tara/view.py and the rulings show the whole
 board to both players) has nothing to deal again: at every event its test asserts that each
@@ -46,7 +48,9 @@ from tain.services.digests import send_due_digests
 from tain.services.games import NewPlayer, create_game
 from tain.services.links import make_token
 from tain.services.play import game_info, seat_snapshot
+from tain.services import timeline
 from tain.services.preferences import set_mail_mode
+from tain.web.play_timeline import history_context
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 EVERY_KIND = {"invitation", "your-move", "final-scores", "reminder", "digest", "link"}
@@ -98,6 +102,8 @@ class ScriptedGame:
         self.shown: dict[str, Any] = {}  # each seat's JSON at the last check
         self.pages_compared: Counter[str] = Counter()
         self.checks = self.deep_checks = self.admin_compared = self.reveals_differing = 0
+        self.logs_varied = 0  # page checks served from a log whose face-down tokens were dealt again
+        self.seed = seed
         self.secrets_varied = 0  # checks at which some seat had a secret to vary
 
     # ---- the script
@@ -163,10 +169,26 @@ class ScriptedGame:
 
     # ---- the checks
 
-    def page(self, name: str) -> str:
-        page = fetch(self.app, self.client, "GET", f"/play/{self.tokens[name]}")
+    def page(self, name: str, since: int | None = None, history: bool = False) -> str:
+        """The seat's page — telling what happened after version `since`, which showing it again (when
+        it has just marked the seat as having seen everything) keeps — and, if asked, its history."""
+        page = fetch(self.app, self.client, "GET", f"/play/{self.tokens[name]}" + (f"?since={since}" if since is not None else ""))
         assert page.status_code == 200
-        return normalise(page.text)
+        if not history:
+            return normalise(page.text)
+        whole = fetch(self.app, self.client, "GET", f"/play/{self.tokens[name]}/history")
+        assert whole.status_code == 200
+        return normalise(page.text + whole.text)
+
+    def seen(self, name: str) -> int:
+        with self.app.app_context():
+            return seat_row(self.game_id, name).seen_version
+
+    def replayed(self, log: list[tuple[str, dict]]) -> dict:
+        state = self.engine.setup(self.names, self.seed, {"first_player": self.names[0]})
+        for player, action in log:
+            state = self.engine.apply(state, player, action)
+        return state
 
     def admin_page(self) -> str:
         page = fetch(self.app, self.admin, "GET", f"/admin/games/{self.game_id}")
@@ -175,12 +197,13 @@ class ScriptedGame:
 
     def check(self, label: str, deep: bool) -> None:
         """Every seat's JSON is its snapshot, and the snapshot does not change with the other seats'
-        secrets; one seat's page (every seat's, when `deep`) does not either. When `deep`, the logged
-        actions vary too, and the admin's pages are checked."""
+        secrets; one seat's page (every seat's, when `deep`, with its history) does not either, served
+        from the varied state and the log that replays to it (the history and "since you last looked"
+        are told from the log). When `deep`, the admin's pages are checked."""
         self.checks += 1
         self.deep_checks += deep
         assert not self.mail.failures, f"{label}: {self.mail.failures[0]}"
-        state, log = state_and_log(self.app, self.game_id, with_log=deep)
+        state, log = state_and_log(self.app, self.game_id)
         self.shown = {name: fetch(self.app, self.client, "GET", f"/api/v1/play/{self.tokens[name]}").get_json()
                       for name in self.names}
         with self.app.app_context():
@@ -203,17 +226,21 @@ class ScriptedGame:
             assert snapshot == self.shown[name], f"{label}: {name}'s snapshot (its JSON) changes with the other seats' secrets"
         looked_at = self.names if deep else [self.names[self.checks % len(self.names)]]
         public_page = self.admin_page() if deep else ""
-        pages = {name: self.page(name) for name in looked_at}
+        since = {name: self.seen(name) for name in looked_at}
+        pages = {name: self.page(name, since[name], history=deep) for name in looked_at}
         try:
             for name in looked_at:
-                write_game(self.app, self.game_id, varied[name],
-                           vary_log(self.secrets, log, name, self.rng) if deep else None)
-                same(self.page(name), pages[name], f"{label}: {name}'s page changes with the other seats' secrets")
+                varied_log = self.secrets.log_for(log, state, varied[name], name)
+                assert self.replayed(varied_log) == varied[name], f"{label}: the varied log does not replay to the varied state"
+                self.logs_varied += varied_log != log
+                write_game(self.app, self.game_id, varied[name], varied_log)
+                same(self.page(name, since[name], history=deep), pages[name],
+                     f"{label}: {name}'s page changes with the other seats' secrets")
                 self.pages_compared[name] += 1
             if deep:
                 self.check_admin(state, log, public_page, label)
         finally:
-            write_game(self.app, self.game_id, state, log if deep else None)
+            write_game(self.app, self.game_id, state, log)
 
     def check_variation(self, state: dict, varied: dict, keep: str | None, label: str) -> None:
         """The varied state looks the same to `keep` (the public, for None): view, moves, who is to act."""
@@ -280,6 +307,7 @@ def test_no_channel_shows_a_seat_more_than_its_own_view(app, monkeypatch, game_n
         assert script.secrets_varied > script.checks / 2, "the variation rarely found a secret to vary"
         assert script.mail.compared > 50 and script.admin_compared > 5
         assert script.reveals_differing > 0, "no reveal ever showed a secret: the admin check cannot see one"
+        assert script.logs_varied > script.checks / 3, "the history and 'since you last looked' were rarely varied"
 
 
 # ---- the checks can fail: a leak planted in one channel is caught
@@ -305,12 +333,28 @@ def _leaky_game_info(game: Any) -> dict[str, Any]:
     return {**game_info(game), "state": game.state}
 
 
+class _LeakyTeller:
+    """Tells each logged action whole, another seat's face-down token included."""
+
+    public = staticmethod(lambda action: action)
+    moves = staticmethod(lambda before, after, move: [(move.player, json.dumps(move.action))])
+    stage = staticmethod(timeline.tain.stage)
+
+
+def _leaky_history(engine: Any, game: Any, seat: Any, token: str) -> dict[str, Any]:
+    context = history_context(engine, game, seat, token)
+    return {**context, "history": (*context["history"], timeline.Chapter(json.dumps(game.state), ()))}
+
+
 LEAKS = {  # where a leak is planted → what it replaces, with what, and the check that must catch it
     "page": ("tain.web.play.render_template", _leaky_page, "page changes"),
     "json": ("tain.web.api.seat_snapshot", _leaky_snapshot, "JSON is not the snapshot"),
     "snapshot": ("tain.services.play.game_info", _leaky_game_info, r"snapshot \(its JSON\) changes"),
     "email": ("tain.mail.messages.render_template", _leaky_email, "an email to"),
     "admin log": ("tain.services.admin.public_action", lambda action: action, "admin's game page changes"),
+    "since and history": ("tain.services.timeline.TELLERS", {**timeline.TELLERS, "tain": _LeakyTeller},
+                          "page changes|an email to"),
+    "history": ("tain.web.play.history_context", _leaky_history, "page changes"),
 }
 
 
