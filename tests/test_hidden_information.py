@@ -336,7 +336,7 @@ def _leaky_game_info(game: Any) -> dict[str, Any]:
 class _LeakyTeller:
     """Tells each logged action whole, another seat's face-down token included."""
 
-    public = staticmethod(lambda action: action)
+    public = staticmethod(lambda action, player: action)
     moves = staticmethod(lambda before, after, move: [(move.player, json.dumps(move.action))])
     stage = staticmethod(timeline.tain.stage)
 

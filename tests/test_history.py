@@ -14,6 +14,7 @@ from tain.extensions import db
 from tain.games import get_game
 from tain.models import Game
 from tain.services.deadlines import run_due_games
+from tain.services import timeline
 from tain.services.play import submit
 
 TAIN = get_game("tain")
@@ -128,3 +129,16 @@ def test_moves_made_by_standing_orders_are_told_to_everyone(app):
         "Ann passes.",
         "You pass.",
     ]
+
+
+def test_a_game_without_a_teller_of_its_own_is_told_in_the_engines_words(app, monkeypatch):
+    monkeypatch.setattr(timeline, "TELLERS", {})
+    client = app.test_client()
+    with app.app_context():
+        game = new_game(TWO)
+        move(game, "Ann", {"type": "scout", "token": "warrior", "board": "Bob", "entrance": "pasture-1"})
+        move(game, "Bob", {"type": "pass"})
+        bob, ann = history(client, game, "Bob"), history(client, game, "Ann")
+    assert EVENT.findall(bob) == ["Ann scouts Bob's pasture-1.", "Your move: Pass."]
+    assert EVENT.findall(ann) == ["Your move: Scout Bob's pasture-1 with a warrior.", "Bob passes."]
+    assert HEADING.findall(bob) == ["The game moves on: turn 1 of 8, scouting."]

@@ -25,6 +25,7 @@ from tain.games.standing import is_standing
 from tain.models import ActionRecord, Game, Seat
 
 from . import tain, tara
+from .generic import EngineTeller
 from .known import KnownMove
 
 LATE = ("{player} missed the deadline.", "You missed the deadline.")
@@ -34,8 +35,8 @@ OWN_PLAN = "You changed your standing orders."
 class Teller(Protocol):
     """One game's words for what happened (tain.services.timeline.tain, .tara)."""
 
-    def public(self, action: Action) -> Action | None:
-        """What every player may know of another player's action (None: nothing)."""
+    def public(self, action: Action, player: str) -> Action | None:
+        """What every player may know of `player`'s action (None: nothing)."""
 
     def moves(self, before: View, after: View, move: KnownMove) -> list[tuple[str, str]]:
         """(player, sentence) for each move a step shows on the viewer's views, in order."""
@@ -45,6 +46,11 @@ class Teller(Protocol):
 
 
 TELLERS: dict[str, Teller] = {"tain": tain, "tara": tara}  # type: ignore[dict-item]
+
+
+def teller_for(engine: Engine) -> Teller:
+    """The game's own teller, or the engine's own words for a game that has none yet."""
+    return TELLERS.get(engine.name) or EngineTeller(engine)
 
 
 @dataclass(frozen=True)
@@ -88,7 +94,7 @@ def since_each(game: Game, engine: Engine, seats: Iterable[Seat]) -> dict[str, l
 def history(game: Game, engine: Engine, player: str) -> list[Event]:
     """Everything `player` may know of the game, from its beginning."""
     first = engine.view(_setup(game, engine), player)
-    return [Event(0, "stage", TELLERS[engine.name].stage(None, first)), *since(game, engine, player, 0)]
+    return [Event(0, "stage", teller_for(engine).stage(None, first)), *since(game, engine, player, 0)]
 
 
 def chapters(events: Sequence[Event]) -> tuple[Chapter, ...]:
@@ -142,7 +148,7 @@ def _log(game: Game) -> list[ActionRecord]:
 
 def _told(game: Game, engine: Engine, after: Mapping[str, int]) -> dict[str, list[Event]]:
     """Replay the log once; each player's events after their version, from their own views."""
-    teller = TELLERS[engine.name]
+    teller = teller_for(engine)
     told: dict[str, list[Event]] = {player: [] for player in after}
     views: dict[str, View] = {}
     state = _setup(game, engine)
@@ -166,7 +172,7 @@ def _step(teller: Teller, before: View, after: View, record: ActionRecord, previ
           viewer: str, version: int) -> list[Event]:
     """One logged action as `viewer` may know it."""
     mine = record.player == viewer
-    move = KnownMove(record.player, record.action if mine else teller.public(record.action), mine)
+    move = KnownMove(record.player, record.action if mine else teller.public(record.action, record.player), mine)
     events = []
     late_again = previous is not None and previous.on_timeout and previous.player == record.player
     if record.on_timeout and not late_again:  # one deadline's moves are logged one by one

@@ -27,7 +27,7 @@ GUARDING = "Simultaneous guarding begins: every clan still in play sets its guar
 OVER = "The game is over after turn {turn}."
 
 
-def public(action: Action) -> Action | None:
+def public(action: Action, player: str) -> Action | None:
     """Where another player put a token (never which token); nothing of a plan."""
     if is_standing(action):
         return None

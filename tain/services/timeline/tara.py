@@ -25,7 +25,7 @@ BATTLE = ("Every ringfort is built and the battle begins: {player} moves first."
 OVER = "The match is over."
 
 
-def public(action: Action) -> Action | None:
+def public(action: Action, player: str) -> Action | None:
     """Every step is on the board for both to see; a plan is not."""
     return None if is_standing(action) else action
 
