@@ -65,7 +65,7 @@ def _parse_value(key: str, text: str, card: str | None, original: str) -> Any:
         return _number(text, original)
     if key == "keep" or (key == "discard" and card == "misty-lands"):
         return text.split(",") if text else []
-    if key in DICTS:
+    if key in DICTS and not (key == "remove" and card == "deirdres-beauty"):
         found: dict[str, Any] = {}
         for item in filter(None, text.split(",")):
             name, sep, value = item.rpartition(":")
