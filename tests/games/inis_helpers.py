@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable
 
 from tain.games.inis import InisGame
 from tain.games.inis import driver
-from tain.games.inis.catalogue import ACTION, EPIC, TERRITORY, actions_in_use, card_type
+from tain.games.inis.catalogue import EPIC, TERRITORY, actions_in_use, card_type
 from tain.games.inis.flow import program
 
 GAME = InisGame()
