@@ -91,7 +91,4 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         # No request is larger (a 413): room for an imported game of 2 MB, the largest thing sent.
         "MAX_CONTENT_LENGTH": 3 * 1024 * 1024,
         "MAX_FORM_MEMORY_SIZE": 3 * 1024 * 1024,  # Werkzeug's own 500 kB would refuse a pasted export
-        # No request is larger (a 413): room for an imported game of 2 MB, the largest thing sent.
-        "MAX_CONTENT_LENGTH": 3 * 1024 * 1024,
-        "MAX_FORM_MEMORY_SIZE": 3 * 1024 * 1024,  # Werkzeug's own 500 kB would refuse a pasted export
     }
