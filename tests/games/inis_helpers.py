@@ -146,6 +146,8 @@ def turn_of(player: str, hands: dict[str, list[str]] | None = None,
 
     def edit(board: dict) -> None:
         board["season"].update(turn=player, opening=False, passes=0)
+        given = [card for cards in (hands or {}).values() for card in cards]
+        assert len(given) == len(set(given)), "each card exists once"
         for p in board["players"]:
             set_hand(board, p, (hands or {}).get(p, []))
         if clans is not None:
