@@ -150,12 +150,12 @@ def turn_of(player: str, hands: dict[str, list[str]] | None = None,
         assert len(given) == len(set(given)), "each card exists once"
         for p in board["players"]:
             set_hand(board, p, (hands or {}).get(p, []))
+        if extra:
+            extra(board)
         if clans is not None:
             clear_board(board)
             for territory, counts in clans.items():
                 set_clans(board, territory, counts)
-        if extra:
-            extra(board)
     return position(state, edit)
 
 
