@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from inis_helpers import (
-    GAME, accounted, act, acts, add_territory, clans_of, hand, legal, lines, plays_of, set_hand, step, turn_of,
+    GAME, accounted, act, acts, add_territory, clans_of, hand, legal, lines, plays_of, step, turn_of,
     view,
 )
 
