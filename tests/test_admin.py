@@ -132,7 +132,7 @@ def test_the_game_page_shows_seats_board_log_and_mail_without_hidden_tokens(admi
     assert "The public board" in page and "Ann's token, face down" in page and "Bob's token, face down" in page
     assert "Ann's chieftain" not in page and "warrior" not in page.split("Action log")[1].split("Emails")[0]
     assert "raid (face down)" in page and "scout (face down) pasture-2 Ann" in page
-    assert "Turn 1: you are invited to play" in page  # the game's emails
+    assert "You are invited to play with" in page  # the game's emails
     assert re.search(r"<td>1</td>\s*<td>0</td>", page)  # Ann: one move made, no deadline missed
 
 

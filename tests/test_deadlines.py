@@ -73,7 +73,7 @@ def test_one_reminder_per_move_at_the_set_time_however_many_passes(app):
     assert run_due_games(NOW + 23 * H).reminders == 0
     assert kinds_to("ann@example.org") == ["invitation", "reminder"]
     reminder = outbox("ann@example.org")[-1]
-    assert reminder.subject.startswith("[Tàin #1] Turn 1: your move, until") and "/play/" in reminder.body_text
+    assert reminder.subject.startswith("[Tàin #1] Turn 1, scouting: your move, until") and "/play/" in reminder.body_text
     assert kinds_to("bob@example.org") == ["invitation"]
     submit(game.seat_named("Ann"), {"type": "pass"}, now=NOW + 21 * H)  # Bob's move: his own reminder
     assert run_due_games(NOW + 21 * H + 20 * H).reminders == 1

@@ -17,7 +17,9 @@ from tain.services.play import submit
 
 def test_invitations_are_threaded_and_name_the_game(game):
     mails = outbox()
-    assert [m.subject for m in mails] == ["[Tàin #1] Turn 1: you are invited to play"] * 3
+    assert [m.subject for m in mails] == ["[Tàin #1] You are invited to play with Bob and Cat",
+                                          "[Tàin #1] You are invited to play with Ann and Cat",
+                                          "[Tàin #1] You are invited to play with Ann and Bob"]
     assert [m.message_id for m in mails] == [f"<tain.1.{s.id}@tain.test>" for s in game.seats]
     assert all(m.in_reply_to is None for m in mails)
     ann = outbox("ann@example.org")[0]
@@ -28,7 +30,7 @@ def test_invitations_are_threaded_and_name_the_game(game):
 def test_your_move_goes_only_to_the_player_whose_move_it_is(game):
     submit(game.seat_named("Ann"), {"type": "pass"}, now=NOW)
     mails = outbox()[3:]
-    assert [(m.recipient, m.subject) for m in mails] == [("bob@example.org", "[Tàin #1] Turn 1: your move")]
+    assert [(m.recipient, m.subject) for m in mails] == [("bob@example.org", "[Tàin #1] Turn 1, scouting: your move")]
     assert mails[0].in_reply_to == outbox("bob@example.org")[0].message_id
     assert "http://tain.test/play/" in mails[0].body_text and "http://tain.test/play/" in mails[0].body_html
 
@@ -64,7 +66,7 @@ def test_delivery_over_smtp_with_threading_headers(smtp_server, app):
     assert deliver_pending(NOW).sent == 0  # never twice
     invitation, your_move = smtp_server.to("bob@example.org")
     assert your_move["In-Reply-To"] == invitation["Message-ID"] == your_move["References"]
-    assert your_move["Subject"] == "[Tàin #1] Turn 1: your move"
+    assert your_move["Subject"] == "[Tàin #1] Turn 1, scouting: your move"
     assert your_move.get_body(preferencelist=("html",)) is not None
     assert token(game, "Bob").split(".")[0] in text_of(your_move)
     assert all(m.status == "sent" and m.transport == "smtp" for m in outbox())

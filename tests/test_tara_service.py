@@ -65,7 +65,7 @@ def test_a_whole_tara_match_by_email(smtp_server, runner, client):
         nonlocal seen
         deliver_pending()
         for message in smtp_server.messages[seen:]:
-            assert message["Subject"].startswith(f"[Tara #{game_id}] ")
+            assert message["Subject"].strip().startswith(f"[Tara #{game_id}] ")  # a long one is folded
             text = text_of(message)
             assert not TAIN_WORDS.search(message["Subject"] + text), message["Subject"]
             if "your move" in message["Subject"] or "It is your move" in text:
@@ -73,7 +73,8 @@ def test_a_whole_tara_match_by_email(smtp_server, runner, client):
         seen = len(smtp_server.messages)
 
     read_new_mail()
-    assert [m["Subject"] for m in smtp_server.messages] == [f"[Tara #{game_id}] Game 1: you are invited to play"] * 2
+    assert sorted(m["Subject"].strip() for m in smtp_server.messages) == [
+        f"[Tara #{game_id}] You are invited to play with Ann", f"[Tara #{game_id}] You are invited to play with Bob"]
     assert [player for player, _ in calls] == ["Ann"]
     while calls:
         player, link = calls.popleft()
@@ -101,8 +102,11 @@ def test_a_whole_tara_match_by_email(smtp_server, runner, client):
     assert len(view["results"]) == 2 and [r["first"] for r in view["results"]] == ["Ann", "Bob"]
     for address, name in PLAYERS.items():
         mails = smtp_server.to(address)
-        subjects = [m["Subject"] for m in mails]
-        assert f"[Tara #{game_id}] Game 1: your move" in subjects and f"[Tara #{game_id}] Game 2: your move" in subjects
+        subjects = [m["Subject"].strip() for m in mails]
+        for number in (1, 2):
+            assert any(re.fullmatch(rf"\[Tara #{game_id}\] Game {number} of 2, (manoeuvres|battle), after "
+                                    rf"\w+'s [a-z -]+ [A-G][1-7].*: your move", s) for s in subjects), subjects
+        assert all(one != next_one for one, next_one in zip(subjects, subjects[1:]))  # never twice in a row
         winner_1 = view["results"][0]["winner"]
         assert any(s.startswith(f"[Tara #{game_id}] Game 1: {winner_1} wins") for s in subjects)
         assert subjects[-1] == f"[Tara #{game_id}] Final scores" and subjects.count(subjects[-1]) == 1
@@ -362,7 +366,7 @@ def test_tara_emails_speak_of_ringforts_not_cattle_and_reminders_say_the_bot_pla
     game = new_tara_game(move_deadline=24 * H, reminder_before=4 * H, options={"games": 1})
     assert run_due_games(NOW + 20 * H).reminders == 1
     reminder = outbox("ann@example.org")[-1]
-    assert reminder.kind == "reminder" and reminder.subject.startswith("[Tara #1] Game 1: your move, until")
+    assert reminder.kind == "reminder" and reminder.subject.startswith("[Tara #1] Game 1, manoeuvres: your move, until")
     assert "the built-in bot plays your turn" in reminder.body_text and "the built-in bot plays your turn" in reminder.body_html
     set_mail_mode(game.seat_named("Bob"), "digest", now=NOW)
     play_tara_until(game, lambda view: view["phase"] == "battle")
@@ -427,7 +431,8 @@ def test_the_admin_creates_a_tara_game_and_shows_its_public_board(admin):
     assert response.status_code == 303 and response.location == "/admin/games/1"
     game = db.session.get(Game, 1)
     assert game.game == "tara" and [s.name for s in game.seats] == ["Ann", "Bob"]
-    assert [m.subject for m in outbox()] == ["[Tara #1] Game 1: you are invited to play"] * 2
+    assert [m.subject for m in outbox()] == ["[Tara #1] admin invites you to play with Bob",
+                                             "[Tara #1] admin invites you to play with Ann"]
     play_tara_until(game, lambda view: view["phase"] == "battle")
     listing = admin.get("/admin/?status=running").text
     assert "Tara" in listing and "/admin/games/1" in listing

@@ -5,6 +5,7 @@ reads the state, so an email can never tell more than the player's page.
 """
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
@@ -12,11 +13,15 @@ from email.utils import parseaddr
 from typing import Any
 from urllib.parse import urlsplit
 
+from babel.dates import format_date
 from flask import current_app, render_template
+from sqlalchemy import select
 
-from tain.local_time import LocalTime, local_time
-from tain.models import Game, Seat
+from tain.extensions import db
+from tain.local_time import LocalTime, local_time, zone_named
+from tain.models import Game, OutboxMessage, Seat
 from tain.pictures import source_of
+from tain.wording import names
 
 from .outbox import enqueue
 from .smtp import picture_content_id
@@ -32,15 +37,18 @@ class Letter:
     your_move: bool = False
     new_reports: tuple[dict[str, Any], ...] = ()
     since: tuple[Any, ...] = ()  # what happened since the seat was last shown the game (timeline.Chapter)
+    started_by: str | None = None  # who started the game, for the invitation
 
 
-SUBJECTS = {  # {stage} is the view's short stage ("Turn 3", "Game 1"), {report} the newest report's headline
-    "invitation": "{stage}: you are invited to play",
+SUBJECTS = {  # {stage}: games/<game>/email_stage.txt ("Turn 3, guarding"); {report}: the newest report's headline
+    "invitation": "You are invited to play with {others}",
+    "invitation-by": "{starter} invites you to play with {others}",
+    "invitation-yours": "You started a game with {others}",
     "your-move": "{stage}: your move",
     "raid-report": "{report}",
     "final-scores": "Final scores",
     "reminder": "{stage}: your move, {deadline_in}",
-    "digest": "{stage}: your daily digest",
+    "digest": "{stage}: your digest of {day}",
     "link": "{stage}: your link to the game",
     "paused": "{stage}: the game is paused",
     "resumed": "{stage}: the game has resumed",
@@ -74,14 +82,35 @@ def _deadline(game: Game, seat: Seat, now: datetime) -> LocalTime | None:
 
 
 def subject(title: str, game: Game, seat: Seat, letter: Letter, now: datetime) -> str:
-    stage = letter.view["stage"]["short"]
+    """Distinct across a game: the stage says the turn and its step (and what moved since), the
+    invitation who started the game and with whom; a repeat in a row is numbered (`_not_repeated`)."""
+    stage = render_template(f"games/{game.game}/email_stage.txt", game=game, view=letter.view).strip()
     report = letter.new_reports[-1]["headline"] if letter.new_reports else stage
     deadline = _deadline(game, seat, now)
-    text = SUBJECTS[letter.kind].format(stage=stage, report=report,
-                                        deadline_in=f"until {deadline.when}" if deadline else "")
+    kind = letter.kind
+    if kind == "invitation" and letter.started_by:
+        kind = "invitation-yours" if letter.started_by == seat.name else "invitation-by"
+    text = SUBJECTS[kind].format(
+        stage=stage, report=report, deadline_in=f"until {deadline.when}" if deadline else "",
+        starter=letter.started_by, others=names(p for p in letter.view["players"] if p != seat.name),
+        day=format_date(now.astimezone(zone_named(seat.time_zone)), "EEE d MMM", locale="en"),
+    )
     if letter.kind in ("raid-report", "resumed") and letter.your_move:
         text += " — your move"
-    return f"[{title} #{game.id}] {text}"
+    return _not_repeated(f"[{title} #{game.id}] {text}", game, seat, now)
+
+
+def _not_repeated(text: str, game: Game, seat: Seat, now: datetime) -> str:
+    """Never the same subject twice in a row to a seat: a repeat of the previous one is numbered ("… (2)").
+    The previous one is the seat's last email written before `now`: what this change writes depends on
+    this change alone (the hidden-information test writes its emails again, from other secrets)."""
+    previous = db.session.scalar(select(OutboxMessage.subject).where(
+        OutboxMessage.game_id == game.id, OutboxMessage.seat_id == seat.id, OutboxMessage.created_at < now,
+    ).order_by(OutboxMessage.id.desc()).limit(1))
+    if previous == text:
+        return f"{text} (2)"
+    repeat = re.fullmatch(re.escape(text) + r" \(([0-9]+)\)", previous or "")
+    return f"{text} ({int(repeat[1]) + 1})" if repeat else text
 
 
 def _nonce(letter: Letter) -> str:
@@ -102,7 +131,7 @@ def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: date
         "picture_cid": picture_content_id(picture) if picture else None,
         "game": game, "title": title, "seat": seat, "view": letter.view, "link": letter.link,
         "your_move": letter.your_move, "new_reports": letter.new_reports, "since": letter.since,
-        "deadline": _deadline(game, seat, now), "rules_link": rules_link(game.game),
+        "deadline": _deadline(game, seat, now), "rules_link": rules_link(game.game), "started_by": letter.started_by,
     }
     root = thread_root(game, seat)
     first = letter.kind == "invitation"

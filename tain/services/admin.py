@@ -302,12 +302,13 @@ def parse_seat(line: str) -> NewPlayer:
 
 
 def create(game_name: str, lines: list[str], *, actor: str, now: datetime, first_player: str | None,
-           timing: deadlines.Timing, options: dict[str, Any] | None = None) -> Game:
-    """A new game from the dashboard's form (one seat a line), audit-logged."""
+           timing: deadlines.Timing, options: dict[str, Any] | None = None, started_by: str | None = None) -> Game:
+    """A new game from the dashboard's form (one seat a line), audit-logged; the invitations say it was
+    started by `started_by` (the admin's name when not given)."""
     seated = audit.recorder(actor, "create", now=now, detail=lambda game: ", ".join(
         f"{seat.name} (bot)" if seat.bot else f"{seat.name} <{seat.email}>" for seat in game.seats))
     return create_game(game_name, [parse_seat(line) for line in lines], now=now, first_player=first_player,
-                       options=options, also=seated, **asdict(timing))
+                       options=options, also=seated, started_by=started_by or actor, **asdict(timing))
 
 
 def pause(game_id: int, *, actor: str, now: datetime) -> None:

@@ -173,6 +173,13 @@ def first_player_problems(players: Sequence[NewPlayer], first_player: str | None
     return []
 
 
+def starter_problems(started_by: str | None) -> list[str]:
+    """Who started the game is a name as a player's is: printable, at most MAX_NAME_LENGTH characters."""
+    if started_by is not None and not (started_by.isprintable() and 0 < len(started_by) <= MAX_NAME_LENGTH):
+        return [f"Who started the game is written as a name of 1 to {MAX_NAME_LENGTH} printable characters."]
+    return []
+
+
 def seed_problems(seed: int | None) -> list[str]:
     """What is wrong with a chosen seed: it is a whole number from 0 to MAX_SEED (a BIGINT column)."""
     if seed is None or (type(seed) is int and 0 <= seed <= MAX_SEED):
@@ -194,6 +201,7 @@ def create_game(
     options: Mapping[str, Any] | None = None,
     history: History | None = None,
     also: Callable[[Game], None] | None = None,
+    started_by: str | None = None,
 ) -> Game:
     """Set the game up, seat the players and queue their invitations, in one transaction.
 
@@ -202,13 +210,15 @@ def create_game(
     An imported game's `history` is applied first: its log, its times, its pause or its end (a
     game that is not running invites nobody). Bot seats then play until a person is to act.
     `also` does more to the new game in the same transaction (the admin's audit entry).
+    `started_by` names who started it in the invitations (not kept).
     """
     try:
         engine = get_game(game_name)
     except UnknownGame as error:
         raise InvalidGame([str(error)]) from None
     players = [p if p.bot else replace(p, email=normalized_email(p.email) or p.email) for p in players]
-    problems = (player_problems(engine, players) + first_player_problems(players, first_player) + seed_problems(seed)
+    problems = (player_problems(engine, players) + first_player_problems(players, first_player)
+                + starter_problems(started_by) + seed_problems(seed)
                 + timing_problems(move_deadline, phase_deadline, reminder_before))
     if problems:
         raise InvalidGame(problems)
@@ -243,7 +253,7 @@ def create_game(
             _mark_over(game, engine, (history and history.finished_at) or now)
         restart_clock(game, [], engine.to_act(game.state), now)
         if game.status == "running":
-            notify.game_created(game, engine, now=now)
+            notify.game_created(game, engine, now=now, started_by=started_by)
         if also:
             also(game)
     return game

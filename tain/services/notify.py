@@ -26,10 +26,12 @@ from . import timeline
 from .links import link_for
 
 
-def game_created(game: Game, engine: Engine, *, now: datetime) -> None:
+def game_created(game: Game, engine: Engine, *, now: datetime, started_by: str | None = None) -> None:
+    """Invite everyone, saying who started the game (when known) and with whom."""
     to_act = engine.to_act(game.state)
     _send(game, engine, [(seat, Letter("invitation", engine.view(game.state, seat.name), link_for(seat),
-                                       your_move=seat.name in to_act)) for seat in _people(game)], now)
+                                       your_move=seat.name in to_act, started_by=started_by))
+                         for seat in _people(game)], now)
 
 
 def game_changed(game: Game, engine: Engine, before: State, after: State, *, now: datetime) -> None:

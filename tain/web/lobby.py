@@ -25,7 +25,8 @@ from tain.games.base import players_wanted
 from tain.services.deadlines import Timing
 from tain.services.errors import InvalidGame
 from tain.services.games import (
-    NewPlayer, create_game, first_player_problems, parse_duration, parse_player, player_problems, timing_problems,
+    NewPlayer, create_game, first_player_problems, parse_duration, parse_player, player_problems, starter_problems,
+    timing_problems,
 )
 from tain.services.public_game import public_game
 
@@ -86,6 +87,8 @@ class _NewGameFields(TimingFields):
                     Length(max=2000)],
     )
     first_player = StringField("First player (empty: drawn at random)", validators=[Optional(), Length(max=40)])
+    started_by = StringField("Who is starting the game, as the invitations will say",
+                             validators=[Optional(), Length(max=40)])
 
     def engines(self) -> list[tuple[Engine, str]]:
         """Every game, with how many players it takes in words ("exactly 2 players")."""
@@ -105,6 +108,10 @@ class _NewGameFields(TimingFields):
     def player_lines(self) -> list[str]:
         return [line for line in (self.players.data or "").splitlines() if line.strip()]
 
+    def starter(self) -> str | None:
+        """Who the invitations say started the game; None: the page's default (see the form)."""
+        return (self.started_by.data or "").strip() or None
+
     def problems(self, parse: Callable[[str], NewPlayer]) -> Problems:
         """Every problem of the form at once, by field: the fields' own checks (lengths, choices; the
         options of the chosen game only), each duration, each player line as `parse` reads it, then the
@@ -115,6 +122,7 @@ class _NewGameFields(TimingFields):
                            if not name.startswith("option_") or name.startswith(f"option_{chosen}_")}
         for name, problems in self.timing_problems().items():
             found.setdefault(name, []).extend(problems)
+        found.setdefault("started_by", []).extend(starter_problems(self.starter()))
         if chosen and "players" not in found:
             lines, players, unread = self.player_lines(), [], []
             for line in lines:
@@ -159,6 +167,12 @@ def _devmail() -> bool:
     return not current_app.config.get("MAIL_SERVER")
 
 
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """Where browsers look for the icon of what has no page of ours (a JSON answer); pages link it."""
+    return current_app.send_static_file("favicon.ico")
+
+
 @bp.get("/")
 def index() -> str:
     return render_template("lobby/index.html", devmail=_devmail())
@@ -175,10 +189,11 @@ def new_game() -> Response | str | tuple[str, int]:
         return render_template("lobby/new_game.html", form=form, problems={})
     problems = form.problems(parse_player)
     if not problems:
+        players = [parse_player(line) for line in form.player_lines()]
         try:
             game = create_game(
-                form.game.data, [parse_player(line) for line in form.player_lines()], now=utcnow(),
-                first_player=form.first_player.data or None, options=form.options(), **asdict(form.timing()),
+                form.game.data, players, now=utcnow(), first_player=form.first_player.data or None,
+                options=form.options(), started_by=form.starter() or players[0].name, **asdict(form.timing()),
             )
         except InvalidGame as error:
             problems = {FORM_WIDE: error.problems}

@@ -69,7 +69,7 @@ def _report(state: State, result: dict[str, Any]) -> dict[str, Any]:
     if kingdoms[winner] != kingdoms[loser]:
         why = f"{kingdoms[winner]} kingdom{'s' * (kingdoms[winner] != 1)} against {kingdoms[loser]}"
     else:
-        why = f"{kingdoms[winner]} kingdoms each, {forts[winner]} ringforts against {forts[loser]}"
+        why = f"{kingdoms[winner]} kingdom{'s' * (kingdoms[winner] != 1)} each, {forts[winner]} ringforts against {forts[loser]}"
     return {
         "game_number": number,
         "title": f"Game {number}: {winner} wins",

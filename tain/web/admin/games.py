@@ -88,6 +88,7 @@ def new_game() -> Response | str | tuple[str, int]:
         game = service.create(
             form.game.data, form.player_lines(), actor=current_admin(), now=utcnow(),
             first_player=form.first_player.data or None, timing=form.timing(), options=form.options(),
+            started_by=form.starter(),
         )
     except InvalidGame as error:
         return render_template("admin/new_game.html", form=form, problems={"": error.problems}), 400
