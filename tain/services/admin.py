@@ -140,7 +140,10 @@ def action_log(game: Game, revealed_for: str | None = None) -> list[LogLine]:
 
 
 def public_action(action: Action) -> Action:
-    """An action with its placed token face down: what `view(state, None)` shows of it (Tàin's one secret)."""
+    """An action with its placed token face down: what `view(state, None)` shows of it (Tàin's one
+    secret); a standing order's planned moves likewise, each alternative face down."""
+    if action.get("type") == "standing" and isinstance(action.get("plan"), list):
+        return {**action, "plan": [[public_action(move) for move in entry] for entry in action["plan"]]}
     return {**action, "token": "(face down)"} if "token" in action else action
 
 
