@@ -96,7 +96,7 @@ def test_the_player_page_shows_and_never_changes(client, game):
 
 def test_a_move_from_the_page_and_a_second_click(client, game):
     url = play(token(game, "Ann"))
-    data = form_for(client, url, action=json.dumps({"type": "pass"}), version="0")
+    data = form_for(client, url, action=json.dumps({"type": "pass"}), version="0", confirm="yes")
     response = client.post(url, data=data)
     assert response.status_code == 303 and response.headers["Location"].endswith(f"{url}?since=0")
     assert db.session.get(Game, game.id).version == 1
