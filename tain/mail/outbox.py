@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 # than one message's few network calls can take (each bounded by MAIL_TIMEOUT).
 CLAIM_LEASE = timedelta(minutes=10)
 MAX_ATTEMPTS = 8
+SUBJECT_LENGTH = OutboxMessage.subject.type.length
 
 
 @dataclass
@@ -47,7 +48,8 @@ def enqueue(
     """Queue one email in the current transaction; nothing is sent before it commits. `picture` is what
     the HTML's picture of the board is made from (tain.pictures.source_of); the sender draws it."""
     message = OutboxMessage(
-        game_id=game_id, seat_id=seat_id, kind=kind, recipient=recipient, subject=subject,
+        # The column holds 300 characters: a subject made of long names is cut, never a failed change.
+        game_id=game_id, seat_id=seat_id, kind=kind, recipient=recipient, subject=subject[:SUBJECT_LENGTH],
         body_text=body_text, body_html=body_html, picture=picture, message_id=message_id,
         in_reply_to=thread_root, references=thread_root,
         status="pending", attempts=0, created_at=now, next_attempt_at=now,
