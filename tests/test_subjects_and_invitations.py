@@ -212,3 +212,27 @@ def test_a_browser_finds_everything_a_page_links(app: Flask, live_url: str, brow
         # headless Chromium fetches no icon by itself: ask for the one the page links
         assert page.evaluate("fetch(document.querySelector('link[rel=icon]').href).then(r => r.status)") == 200
     assert asked and [url for url, status in asked if status == 404] == []
+
+
+def test_the_rules_form_and_public_pages_fit_a_phone(app: Flask, live_url: str, browser) -> None:
+    """At 390 px wide, nothing runs off the screen (wide tables scroll inside their own box)."""
+    with app.app_context():
+        new_tara_game()
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    for path in ("/rules/tain", "/rules/tara", "/games/new", "/games/1/created", "/games/1"):
+        page.goto(live_url + path)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
+    page.goto(live_url + "/games/new")
+    page.fill("#move_deadline", "soon")
+    page.click("button[type=submit]")
+    assert page.locator(".field-error").count() >= 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_with_javascript_only_the_chosen_games_options_show(app: Flask, live_url: str, browser) -> None:
+    page = browser.new_page()
+    page.goto(live_url + "/games/new")
+    tara_only = page.locator("fieldset.game-options[data-game=tara]")
+    assert page.input_value("#game") == "tain" and not tara_only.is_visible()
+    page.select_option("#game", "tara")
+    assert tara_only.is_visible() and page.locator("#option_tara_level").is_visible()
