@@ -1,10 +1,10 @@
-"""Speed of the Tàin engine: whole 4-player games, bot against bot.
+"""Speed of the Tàin and Inis engines: whole 4-player games, bot against bot.
 
     .venv/bin/python bench/engine.py [games]
 
 Prints games per second and the cost of one `apply`, one `legal_actions` and
 one `view`. Target (issue 2): a whole random 4-player game, all
-`legal_actions` calls included, in under 20 ms.
+`legal_actions` calls included, in under 20 ms; Inis (issue 13) under 200 ms.
 """
 from __future__ import annotations
 
@@ -16,29 +16,32 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from tain.games import get_game  # noqa: E402
+from tain.games.inis import InisGame  # noqa: E402
+from tain.games.inis.bots import InisBot  # noqa: E402
 from tain.games.tain.bots import HeuristicBot, RandomBot  # noqa: E402
 
 PLAYERS = ["ann", "bob", "cat", "dan"]
 GAME = get_game("tain")
+INIS = InisGame()
 
 
-def timed_game(seed: int, bot_class: type, with_views: bool) -> dict[str, float]:
+def timed_game(seed: int, bot_class: type, with_views: bool, game=GAME) -> dict[str, float]:
     """One game; seconds spent in each engine call, and how many calls."""
     bots = {p: bot_class(seed * 10 + i) for i, p in enumerate(PLAYERS)}
     clock = time.perf_counter
     spent = {"apply": 0.0, "legal_actions": 0.0, "view": 0.0}
     calls = 0
-    state = GAME.setup(PLAYERS, seed=seed)
-    while not GAME.is_over(state):
-        player = GAME.to_act(state)[0]
+    state = game.setup(PLAYERS, seed=seed)
+    while not game.is_over(state):
+        player = game.to_act(state)[0]
         start = clock()
-        legal = GAME.legal_actions(state, player)
+        legal = game.legal_actions(state, player)
         middle = clock()
-        view = GAME.view(state, player) if with_views else None
+        view = game.view(state, player) if with_views else None
         after_view = clock()
         action = bots[player].choose(view, legal)
         before_apply = clock()
-        state = GAME.apply(state, player, action)
+        state = game.apply(state, player, action)
         end = clock()
         spent["legal_actions"] += middle - start
         spent["view"] += after_view - middle
@@ -47,13 +50,13 @@ def timed_game(seed: int, bot_class: type, with_views: bool) -> dict[str, float]
     return {**spent, "calls": calls}
 
 
-def report(label: str, bot_class: type, games: int, with_views: bool) -> None:
+def report(label: str, bot_class: type, games: int, with_views: bool, game=GAME) -> None:
     totals: list[float] = []
     per_call = {"apply": 0.0, "legal_actions": 0.0, "view": 0.0}
     calls = 0
     for seed in range(games):
         started = time.perf_counter()
-        spent = timed_game(seed, bot_class, with_views)
+        spent = timed_game(seed, bot_class, with_views, game)
         totals.append(time.perf_counter() - started)
         calls += int(spent["calls"])
         for name in per_call:
@@ -72,6 +75,8 @@ def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     report("random bots, 4 players", RandomBot, games, with_views=False)
     report("heuristic bots, 4 players (with views)", HeuristicBot, games, with_views=True)
+    report("Inis: random players, 4 players", RandomBot, max(1, games // 10), with_views=False, game=INIS)
+    report("Inis: bots, 4 players (with views)", InisBot, max(1, games // 10), with_views=True, game=INIS)
 
 
 if __name__ == "__main__":
