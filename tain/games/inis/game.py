@@ -98,7 +98,6 @@ class InisGame:
             rules = [r for r in state["board"]["standing"][player] if r != SEASON_PASS_RULE]
             return [{"type": "standing", "rules": [dict(SEASON_PASS_RULE)] + rules[:standing.MAX_RULES - 1]}, first]
         actions = []
-        step = state["pending"]["step"]
         while True:
             if bot is None:
                 action = self.timeout_action(state, player)
@@ -107,11 +106,8 @@ class InisGame:
             actions.append(action)
             state = self.apply(state, player, action)
             pending = state["pending"]
-            if not pending or player not in pending["players"] or pending["step"] != "declare" and step != "declare":
+            if not pending or player not in pending["players"] or pending["step"] != "declare":
                 return actions
-            if pending["step"] != "declare":
-                return actions
-            step = "declare"
 
     def make_bot(self, seed: int) -> InisBot:
         return InisBot(seed)

@@ -115,15 +115,22 @@ def _spread(place: dict[str, int]) -> str:
     return ", ".join(f"{n} in {_land(t)}" for t, n in sorted(place.items()))
 
 
-def public_details(card: str, decl: dict) -> str:
+def public_details(card: str, decl: dict, own: bool = False) -> str:
     """What everyone sees of a declaration (I29.2): hidden parts left out (CathBad's named card,
-    discarded Action cards)."""
+    discarded Action cards) unless `own`, for its player's eyes."""
     parts = []
     for key, value in sorted(decl.items()):
-        if value is None or key == "set_aside":
+        if value is None:
+            continue
+        if key == "set_aside":
+            if own:
+                parts.append(f"naming {card_name(value)}")
             continue
         if key == "discard":
-            if isinstance(value, list):
+            if own:
+                named = value if isinstance(value, list) else [value]
+                parts.append("discarding " + ", ".join(card_name(c) for c in named))
+            elif isinstance(value, list):
                 parts.append(f"discarding {len(value)} Action card" + ("s" if len(value) > 1 else ""))
             elif card_type(value) == "action":
                 parts.append("discarding an Action card")
@@ -176,14 +183,7 @@ def describe_action(action: Action, player: Player, for_others: bool = False) ->
             return f"Play {card_name(action['card'])}" + (
                 f": {details}" if (details := public_details(action["card"], _decl(action))) else "")
     if kind == "play" and is_card(action.get("card")):
-        decl = _decl(action)
-        details = public_details(action["card"], decl)
-        if "set_aside" in decl and decl["set_aside"]:
-            details = ", ".join(filter(None, [details, f"naming {card_name(decl['set_aside'])}"]))
-        if "discard" in decl and decl["discard"]:
-            named = decl["discard"] if isinstance(decl["discard"], list) else [decl["discard"]]
-            details = ", ".join(filter(None, [details.split(", discarding")[0] if "discarding" in details else details,
-                                              "discarding " + ", ".join(card_name(c) for c in named)]))
+        details = public_details(action["card"], _decl(action), own=True)
         return f"Play {card_name(action['card'])}" + (f": {details}" if details else "")
     simple = {
         "pass": "Pass", "pretender": "Take a Pretender token", "done": "Finish the declaration",
