@@ -1,0 +1,24 @@
+"""The engine contract (tests/games/test_engine_contract.py) run over Inis, which is not yet
+registered with the service: the same checks, with Inis put in the registry for the test only."""
+from __future__ import annotations
+
+import pytest
+
+import tain.games
+from tain.games.inis import InisGame
+import test_engine_contract as contract
+
+
+@pytest.fixture
+def registered(monkeypatch):
+    monkeypatch.setitem(tain.games._REGISTRY, "inis", InisGame())
+
+
+def test_inis_metadata(registered):
+    contract.test_game_metadata("inis")
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_inis_keeps_the_engine_contract(registered, count, seed):
+    contract.test_random_play_with_timeouts_keeps_the_contract("inis", count, seed)
