@@ -87,11 +87,9 @@ def test_a_cancelled_game_keeps_no_reminder_no_wake_and_is_never_overdue(app):
     assert seat_snapshot(fresh(game.id).seat_named("Ann"))["deadline"] is None
 
 
-def test_extend_is_decided_on_the_deadline_under_the_lock_not_the_one_read_before(app, monkeypatch):
-    """A move lands between the admin's page and the lock: "extend to 12:00" must not become
-    "the new player's deadline plus the difference"."""
-    game = new_game(**TIMING)
-    game_id, original_lock = game.id, deadlines.locked_game
+def ann_passes_before_the_lock(app, monkeypatch, game_id: int) -> None:
+    """The admin's next clock change takes the lock only after Ann has passed, in another session."""
+    original_lock = deadlines.locked_game
 
     def move_first_then_lock(locked_id):
         def ann_passes():
@@ -106,28 +104,21 @@ def test_extend_is_decided_on_the_deadline_under_the_lock_not_the_one_read_befor
 
     db.session.rollback()
     monkeypatch.setattr(deadlines, "locked_game", move_first_then_lock)
+
+
+def test_extend_is_decided_on_the_deadline_under_the_lock_not_the_one_read_before(app, monkeypatch):
+    """A move lands between the admin's page and the lock: "extend to 12:00" must not become
+    "the new player's deadline plus the difference"."""
+    game_id = new_game(**TIMING).id
+    ann_passes_before_the_lock(app, monkeypatch, game_id)
     until = NOW + 40 * H  # later than Ann's deadline (NOW + 24 h) and Bob's (NOW + 29 h)
     assert admin.extend(game_id, until, actor="maeve", now=NOW + 6 * H) == until
     assert fresh(game_id).deadline_at == until
 
 
 def test_extend_to_a_time_before_the_deadline_a_move_just_set_is_refused(app, monkeypatch):
-    game = new_game(**TIMING)
-    game_id, original_lock = game.id, deadlines.locked_game
-
-    def move_first_then_lock(locked_id):
-        def ann_passes():
-            with app.app_context():
-                submit(db.session.get(Game, game_id).seat_named("Ann"), PASS, now=NOW + 5 * H)
-                db.session.remove()
-        thread = threading.Thread(target=ann_passes)
-        thread.start()
-        thread.join()
-        monkeypatch.setattr(deadlines, "locked_game", original_lock)
-        return original_lock(locked_id)
-
-    db.session.rollback()
-    monkeypatch.setattr(deadlines, "locked_game", move_first_then_lock)
+    game_id = new_game(**TIMING).id
+    ann_passes_before_the_lock(app, monkeypatch, game_id)
     with pytest.raises(AdminRefusal, match="later than the current one"):
         admin.extend(game_id, NOW + 26 * H, actor="maeve", now=NOW + 6 * H)
     assert fresh(game_id).deadline_at == NOW + 29 * H
