@@ -318,7 +318,6 @@ def _new_decisions(game: Game, engine: Engine, player: str, before: State) -> No
             seat.decision_version = game.version
 
 
-
 def _let_bots_play(game: Game, engine: Engine, now: datetime) -> int:
     """Every bot move due now, in the change's transaction; how many were made."""
     made = 0
