@@ -29,9 +29,11 @@ tain_cli = AppGroup("tain", help="Run Tàin games: create them, run the clock, c
 @click.option("--first-player", default=None, help="Name of the first active player (default: drawn).")
 @click.option("--seed", type=int, default=None, help="The game's random seed (default: drawn).")
 @click.option("--option", "options", multiple=True, help="A game's own option as name=value (Tara: level=2, games=1).")
+@click.option("--started-by", default=None, help="Who started the game, as the invitations say (default: not said).")
 def new_game(game_name: str, players: tuple[str, ...], move_deadline: str | None,
              phase_deadline: str | None, reminder_before: str | None, bot_on_timeout: bool,
-             first_player: str | None, seed: int | None, options: tuple[str, ...]) -> None:
+             first_player: str | None, seed: int | None, options: tuple[str, ...],
+             started_by: str | None) -> None:
     """Create a game, email every player their link, and print the game's id last."""
     config = current_app.config
     try:
@@ -41,7 +43,7 @@ def new_game(game_name: str, players: tuple[str, ...], move_deadline: str | None
             move_deadline=parse_duration(move_deadline or config["DEFAULT_MOVE_DEADLINE"]),
             phase_deadline=parse_duration(phase_deadline or config["DEFAULT_PHASE_DEADLINE"]),
             reminder_before=parse_duration(reminder_before or config["DEFAULT_REMINDER_BEFORE"]),
-            bot_on_timeout=bot_on_timeout, options=parse_options(" ".join(options)),
+            bot_on_timeout=bot_on_timeout, options=parse_options(" ".join(options)), started_by=started_by,
         )
     except InvalidGame as error:
         raise click.UsageError("\n".join(error.problems)) from None

@@ -10,6 +10,8 @@ from tain import transactions
 from tain.extensions import db
 from tain.models import Game
 
+from support import outbox
+
 
 def test_new_game_prints_the_id_last(runner, app):
     result = runner.invoke(args=["tain", "new-game", "--game", "tain", "--player", "Ann <ann@example.org>",
@@ -48,3 +50,12 @@ def test_the_migrations_build_exactly_the_models(app):
         assert compare_metadata(MigrationContext.configure(connection), db.metadata) == []
     with db.engine.begin() as connection:
         connection.execute(text("DROP TABLE alembic_version"))
+
+
+def test_new_game_invitations_say_who_started_it(runner, app):
+    result = runner.invoke(args=["tain", "new-game", "--player", "Ann <ann@example.org>",
+                                 "--player", "Bob <bob@example.org>", "--started-by", "Maeve"])
+    assert result.exit_code == 0, result.output
+    bodies = {message.recipient: message.body_text for message in outbox()}
+    assert "Maeve started a game of Tàin" in bodies["bob@example.org"]
+    assert "with Ann" in bodies["bob@example.org"]
