@@ -9,6 +9,7 @@ from aiosmtpd.controller import Controller
 from support import NOW, Mailbox, free_port, new_game, outbox, text_of, token
 from tain import transactions
 from tain.extensions import db
+from tain.games import get_game
 from tain.mail.outbox import deliver_pending
 from tain.models import OutboxMessage
 from tain.services.errors import IllegalAction
@@ -105,3 +106,19 @@ def test_tick_delivers_what_is_due(runner, game):
         db.session.query(OutboxMessage).update({"status": "pending", "transport": None, "next_attempt_at": game.created_at - timedelta(days=3650)})
     result = runner.invoke(args=["tain", "tick"])
     assert result.exit_code == 0 and "3 emails sent" in result.output
+
+
+def test_final_scores_list_the_winners_first_then_by_points_as_the_page_does(app):
+    game = new_game()
+    engine = get_game("tain")
+    bot = engine.make_bot(1)
+    while not game.over:
+        player = engine.to_act(game.state)[0]
+        submit(game.seat_named(player), bot.choose(engine.view(game.state, player),
+                                                   engine.legal_actions(game.state, player)), now=NOW)
+    view = engine.view(game.state, "Ann")
+    ranked = sorted(view["players"], key=lambda name: (name not in view["winners"], -view["scores"][name]))
+    assert ranked != view["players"]  # else this game could not tell the order from the seats'
+    final = outbox("ann@example.org")[-1].body_text
+    lines = final[final.index("Final scores:"):].splitlines()[1:4]
+    assert [line.split(":")[0].strip().removesuffix(" (you)") for line in lines] == ranked

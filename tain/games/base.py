@@ -41,6 +41,13 @@ class SetupError(ValueError):
     """Players, seed or options that a game cannot be set up with."""
 
 
+def standings(view: dict[str, Any]) -> list[str]:
+    """A finished game's players as its final scores list them: winners first, then by points (the
+    engine's tie-breaks already chose the winners), seat order between equals."""
+    scores, winners = view["scores"], view["winners"]
+    return sorted(view["players"], key=lambda player: (player not in winners, -scores[player]))
+
+
 def players_wanted(min_players: int, max_players: int) -> str:
     """How many players a game takes, in words: "2 to 4 players", "exactly 2 players"."""
     if min_players == max_players:

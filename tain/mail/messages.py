@@ -18,6 +18,7 @@ from flask import current_app, render_template
 from sqlalchemy import select
 
 from tain.extensions import db
+from tain.games.base import standings
 from tain.local_time import LocalTime, local_time, zone_named
 from tain.models import Game, OutboxMessage, Seat
 from tain.pictures import source_of
@@ -132,6 +133,7 @@ def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: date
         "game": game, "title": title, "seat": seat, "view": letter.view, "link": letter.link,
         "your_move": letter.your_move, "new_reports": letter.new_reports, "since": letter.since,
         "deadline": _deadline(game, seat, now), "rules_link": rules_link(game.game), "started_by": letter.started_by,
+        "standings": standings(letter.view) if letter.kind == "final-scores" else [],
     }
     root = thread_root(game, seat)
     first = letter.kind == "invitation"

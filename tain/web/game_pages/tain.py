@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tain.games import Action, Game as Engine
+from tain.games.base import standings
 from tain.web.moves import Move
 from tain.wording import names, ngettext
 
@@ -108,12 +109,6 @@ def guarding_problems(view: Mapping[str, Any], actions: Sequence[Action]) -> dic
                 have, token=token, entrances=names(entrances))
             problems.update(dict.fromkeys(entrances, sentence))
     return problems
-
-
-def standings(view: Mapping[str, Any]) -> list[str]:
-    """The players for the final scores: winners first, then by points (the engine breaks ties)."""
-    scores, winners = view["scores"], view["winners"]
-    return sorted(view["players"], key=lambda player: (player not in winners, -scores[player]))
 
 
 def page_context(engine: Engine, view: Mapping[str, Any], legal: Sequence[Action], me: str | None,
