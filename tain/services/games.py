@@ -20,11 +20,13 @@ from tain import transactions
 from tain.extensions import db
 from tain.games import Action, Game as Engine, SetupError, State, UnknownGame, get_game
 from tain.games.base import player_count_problem
+from tain.games.standing import is_standing
 from tain.models import MAX_SEED, ActionRecord, Game, Seat
 
 from . import notify
 from .bots import next_bot_move
 from .links import new_link_key
+from .standing import moved_by_plan
 from .errors import GameNotFound, IllegalAction, InvalidGame
 from .timing import restart_clock
 
@@ -282,11 +284,11 @@ def apply_actions(
     leaves the game as it was (the caller's transaction rolls back).
     """
     engine = engine_for(game)
-    before = game.state
+    before, decided = game.state, _decisions(game)
     for action in actions:
         _record(game, engine, player, action, now=now, on_timeout=on_timeout)
     _let_bots_play(game, engine, now)
-    _changed(game, engine, before, now)
+    _changed(game, engine, before, now, clock=_decisions(game) != decided, timed_out=player if on_timeout else None)
 
 
 def let_bots_play(game: Game, *, now: datetime) -> None:
@@ -304,18 +306,26 @@ def _record(game: Game, engine: Engine, player: str, action: Action, *, now: dat
         game_id=game.id, seq=game.version, player=player, action=action, on_timeout=on_timeout, created_at=now,
     ))
     game.version += 1
-    _new_decisions(game, engine, player, before)
+    _new_decisions(game, engine, player, action, before)
 
 
-def _new_decisions(game: Game, engine: Engine, player: str, before: State) -> None:
+def _new_decisions(game: Game, engine: Engine, player: str, action: Action, before: State) -> None:
     """Mark where each seat's current decision began (`Seat.decision_version`): the player's own
-    move ends theirs; a seat that has just become one to act, or stays to act into a new stage,
-    starts a new one. Another seat's move in a simultaneous step changes nothing for the others."""
+    move ends theirs, and so does a move their plan made; a seat that has just become one to act,
+    or stays to act into a new stage, starts a new one. Another seat's move in a simultaneous step
+    changes nothing for the others, nor does a standing order that made no move."""
     to_act_before, to_act_after = engine.to_act(before), engine.to_act(game.state)
     new_stage = engine.view(before, None)["stage"] != engine.view(game.state, None)["stage"]
+    moved = moved_by_plan(engine, before, game.state, [seat.name for seat in game.seats])
+    if not is_standing(action):
+        moved.add(player)
     for seat in game.seats:
-        if seat.name == player or (seat.name in to_act_after and (seat.name not in to_act_before or new_stage)):
+        if seat.name in moved or (seat.name in to_act_after and (seat.name not in to_act_before or new_stage)):
             seat.decision_version = game.version
+
+
+def _decisions(game: Game) -> list[int]:
+    return [seat.decision_version for seat in game.seats]
 
 
 def _let_bots_play(game: Game, engine: Engine, now: datetime) -> int:
@@ -333,11 +343,15 @@ def _mark_over(game: Game, engine: Engine, now: datetime) -> None:
         game.finished_at = now
 
 
-def _changed(game: Game, engine: Engine, before: State, now: datetime) -> None:
+def _changed(game: Game, engine: Engine, before: State, now: datetime, *, clock: bool = True,
+             timed_out: str | None = None) -> None:
+    """After a change: the game's end, its clock (unless no seat's decision changed: a standing
+    order that made no move keeps everyone's deadline), and the emails."""
     game.updated_at = now
     _mark_over(game, engine, now)
-    restart_clock(game, engine.to_act(before), engine.to_act(game.state), now, engine.mid_turn(game.state))
-    notify.game_changed(game, engine, before, game.state, now=now)
+    if clock:
+        restart_clock(game, engine.to_act(before), engine.to_act(game.state), now, engine.mid_turn(game.state))
+    notify.game_changed(game, engine, before, game.state, now=now, timed_out=timed_out)
 
 
 def _apply_one(engine: Engine, state: State, player: str, action: Action) -> State:

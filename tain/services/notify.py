@@ -34,14 +34,20 @@ def game_created(game: Game, engine: Engine, *, now: datetime, started_by: str |
                          for seat in _people(game)], now)
 
 
-def game_changed(game: Game, engine: Engine, before: State, after: State, *, now: datetime) -> None:
+def game_changed(game: Game, engine: Engine, before: State, after: State, *, now: datetime,
+                 timed_out: str | None = None) -> None:
+    """Tell each person what the change from `before` to `after` means for them. A seat is told
+    "your move" only when it is really asked: it is to act now and was not for the same decision
+    (a player on the page sees their own move's outcome there; one whose deadline moved for them,
+    `timed_out`, is told when their turn has come round again). A move a plan made is no email."""
     to_act_before, to_act_after = set(engine.to_act(before)), set(engine.to_act(after))
     letters = []
     for seat in _people(game):
         old, new = engine.view(before, seat.name), engine.view(after, seat.name)
         new_reports = tuple(_reports(new)[len(_reports(old)):])
         moved_on = bool(new_reports) or old["stage"] != new["stage"]  # a new turn or phase
-        your_move = seat.name in to_act_after and (seat.name not in to_act_before or moved_on)
+        your_move = seat.name in to_act_after and (seat.name not in to_act_before or moved_on
+                                                   or seat.name == timed_out)
         if game.over:
             kind = "final-scores"
         elif new_reports:

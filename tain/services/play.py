@@ -13,6 +13,7 @@ from tain.models import Game, Seat
 
 from .errors import GameNotRunning, IllegalAction, NotYourMove, StaleMove
 from .games import apply_actions, engine_for, locked_game
+from .standing import Plan, only_standing, plan_in
 
 VISIT_EVERY = timedelta(minutes=5)  # a seat's last visit, for the admin, to within this
 
@@ -76,28 +77,39 @@ def submit(
     *,
     now: datetime,
     expected_version: int | None = None,
+    plan_was: Plan | None = None,
 ) -> dict[str, Any]:
     """Make the seat's move(s) in one transaction and return the new snapshot.
 
     `actions` is one action or a list applied in order, all or nothing — in
     simultaneous guarding (R8) a player sends every guard and the pass at once.
+    A standing order (`{"type": "standing", "plan": [...]}`) is taken from the seat whether or not
+    it is its move. `plan_was` is the plan the seat's page showed when the page edits it: if the
+    plan is another by now (a move was made from it, another page changed it), nothing is done.
+
     Raises GameNotRunning (paused, cancelled or over), NotYourMove (not this
     player's move), StaleMove (`expected_version`, the game's version when the
     page was shown, is older than the seat's current decision: another seat's
-    move never makes it stale) or IllegalAction; nothing changes when it raises.
+    move never makes it stale; or the plan is not `plan_was` any more) or
+    IllegalAction; nothing changes when it raises.
     """
     batch = [actions] if isinstance(actions, Mapping) else list(actions)
     if not batch or not all(isinstance(action, Mapping) for action in batch):
         raise IllegalAction('Choose a move: each one is an object such as {"type": "pass"}.')
+    batch = [dict(action) for action in batch]
     with locked_game(seat.game_id) as game:
         refuse_unless_playing(game)
+        engine = engine_for(game)
         decision = game.seat_named(seat.name).decision_version
         if expected_version is not None and not decision <= expected_version <= game.version:
             raise StaleMove("The game has moved on for you since this page was shown (or it was sent twice), "
                             "so nothing was done. Here it is as it stands now.")
-        if seat.name not in engine_for(game).to_act(game.state):
+        if plan_was is not None and plan_in(engine.view(game.state, seat.name)) != plan_was:
+            raise StaleMove("Your plan has changed since this page was shown (a move was made from it, or "
+                            "another page changed it), so nothing was done. Here it is as it stands now.")
+        if not only_standing(batch) and seat.name not in engine.to_act(game.state):
             raise NotYourMove("It is not your move now.")
-        apply_actions(game, seat.name, [dict(action) for action in batch], now=now)
+        apply_actions(game, seat.name, batch, now=now)
     return seat_snapshot(seat)
 
 
