@@ -10,9 +10,11 @@ from support import NOW, Mailbox, free_port, new_game, outbox, text_of, token
 from tain import transactions
 from tain.extensions import db
 from tain.games import get_game
+from tain.mail.messages import GAME_NOTICES
 from tain.mail.outbox import deliver_pending
 from tain.models import OutboxMessage
 from tain.services.errors import IllegalAction
+from tain.services import admin, deadlines
 from tain.services.play import submit
 
 
@@ -122,3 +124,23 @@ def test_final_scores_list_the_winners_first_then_by_points_as_the_page_does(app
     final = outbox("ann@example.org")[-1].body_text
     lines = final[final.index("Final scores:"):].splitlines()[1:4]
     assert [line.split(":")[0].strip().removesuffix(" (you)") for line in lines] == ranked
+
+
+@pytest.mark.parametrize("stop", ["paused", "cancelled", "over"])
+def test_every_email_of_a_stopped_game_opens_by_saying_so(app, stop):
+    game = new_game(["Ann <ann@example.org>", "Bob <bob@example.org>"])
+    if stop == "paused":
+        deadlines.pause(game.id, now=NOW)
+    elif stop == "cancelled":
+        admin.cancel(game.id, actor="root", now=NOW)
+    else:
+        for turn in range(1, 9):  # everyone passes to the end of turn 8 (R16)
+            for name in ("Ann", "Bob") if turn % 2 else ("Bob", "Ann"):
+                submit(game.seat_named(name), {"type": "pass"}, now=NOW)
+    telling = outbox("bob@example.org")[-1]  # the email that tells it says it once, in its own words
+    assert telling.body_text.count("This game is") + telling.body_text.count("This game was") == 0
+    admin.resend_link(game.id, game.seat_named("Bob").id, actor="root", now=NOW)
+    link = outbox("bob@example.org")[-1]
+    sentence = GAME_NOTICES[stop]
+    assert link.kind == "link" and link.body_text.startswith(sentence)
+    assert link.body_html.index(sentence) < link.body_html.index("Here is your link")

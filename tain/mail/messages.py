@@ -55,8 +55,23 @@ SUBJECTS = {  # {stage}: games/<game>/email_stage.txt ("Turn 3, guarding"); {rep
     "resumed": "{stage}: the game has resumed",
     "cancelled": "The game was cancelled",
 }
+# What a game that is not running says at the top of every email, except the one that tells it.
+GAME_NOTICES = {
+    "paused": "This game is paused: nobody can move and no deadline runs until the organiser resumes it.",
+    "cancelled": "This game was cancelled by the organiser: nobody can move any more.",
+    "over": "This game is over.",
+}
+_TELLING = {"paused": "paused", "cancelled": "cancelled", "over": "final-scores"}
 # Kinds that may be sent more than once at the same version (a link resent, a pause after a resume).
 REPEATABLE = ("link", "paused", "resumed")
+
+
+def game_notice(game: Game, kind: str) -> str | None:
+    """The sentence saying that the game is paused, cancelled or over, unless this email (`kind`) says it."""
+    state = "cancelled" if game.cancelled else "over" if game.over else "paused" if game.paused_at else None
+    if state is None or _TELLING[state] == kind:
+        return None
+    return GAME_NOTICES[state]
 
 
 def _domain() -> str:
@@ -124,6 +139,10 @@ def _day_of_digest(letter: Letter, now: datetime) -> str:
     return f".{now:%Y%m%d}" if letter.kind == "digest" else ""
 
 
+def _noticed(notice: str | None, text: str) -> str:
+    return f"{notice}\n\n{text}" if notice else text  # the HTML layout puts it above the body
+
+
 def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: datetime) -> None:
     """Render `letter` as text and HTML and queue it in the current transaction."""
     template = letter.kind.replace("-", "_")
@@ -134,6 +153,7 @@ def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: date
         "your_move": letter.your_move, "new_reports": letter.new_reports, "since": letter.since,
         "deadline": _deadline(game, seat, now), "rules_link": rules_link(game.game), "started_by": letter.started_by,
         "standings": standings(letter.view) if letter.kind == "final-scores" else [],
+        "notice": game_notice(game, letter.kind),
     }
     root = thread_root(game, seat)
     first = letter.kind == "invitation"
@@ -141,7 +161,7 @@ def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: date
     enqueue(
         recipient=seat.email,
         subject=subject(title, game, seat, letter, now),
-        body_text=render_template(f"email/{template}.txt", **context),
+        body_text=_noticed(context["notice"], render_template(f"email/{template}.txt", **context)),
         body_html=render_template(f"email/{template}.html", **context),
         message_id=root if first else f"<tain.{game.id}.{seat.id}.{game.version}.{letter.kind}{_day_of_digest(letter, now)}{_nonce(letter)}@{_domain()}>",
         picture=picture,
