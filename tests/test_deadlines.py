@@ -14,7 +14,7 @@ from tain.services.digests import send_due_digests
 from tain.services.errors import StaleMove
 from tain.services.games import engine_for
 from tain.services.play import submit
-from tain.services.preferences import BadPreference, set_away_days, set_mail_mode
+from tain.services.preferences import BadPreference, save_settings, set_away_days, set_mail_mode
 
 H = timedelta(hours=1)
 TIMING = {"move_deadline": 24 * H, "phase_deadline": 48 * H, "reminder_before": 4 * H}
@@ -183,3 +183,13 @@ def test_the_play_page_sets_days_away_and_the_digest(client, app):
                       follow_redirects=True)
     assert "Write days away as" in bad.text and fresh(game.id).seat_named("Bob").mail_mode == "digest"
     assert client.post(url, data={"away_days": ""}).status_code == 400  # no CSRF token
+
+
+def test_days_away_are_days_on_the_players_own_clock(app):
+    game = new_game(**TIMING)  # Ann's deadline: 2 May 12:00 UTC, which is 3 May 00:00 in Auckland (UTC+12)
+    ann = game.seat_named("Ann")
+    kept = save_settings(ann, [date(2030, 5, 1), date(2030, 5, 2)], "each", now=NOW, time_zone="Pacific/Auckland")
+    assert kept == ["2030-05-02"]  # 1 May is over in Auckland at noon UTC
+    assert fresh(game.id).deadline_at == NOW + 24 * H  # 2 May in UTC, but 3 May on Ann's clock: she is back
+    save_settings(ann, [date(2030, 5, 3)], "each", now=NOW, time_zone="Pacific/Auckland")
+    assert fresh(game.id).deadline_at == NOW + 48 * H  # 4 May 00:00 on Ann's clock, her first day back

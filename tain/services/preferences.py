@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 from functools import partial
 
-from tain.local_time import is_zone_name
+from tain.local_time import is_zone_name, zone_named
 from tain.models import Game, Seat
 
 from .errors import ServiceError
@@ -33,7 +33,7 @@ class BadSettings(BadPreference):
 
 def settings_problems(days: Iterable[date], mode: str, time_zone: str | None, *, now: datetime) -> dict[str, str]:
     """What is wrong with the settings form's values, field by field (empty: nothing)."""
-    checks = {"away_days": partial(_checked_away_days, days, now), "mail_mode": partial(_check_mail_mode, mode),
+    checks = {"away_days": partial(_checked_away_days, days, now, time_zone), "mail_mode": partial(_check_mail_mode, mode),
               "time_zone": partial(_check_time_zone, time_zone)}
     problems = {}
     for field, check in checks.items():
@@ -53,11 +53,11 @@ def save_settings(seat: Seat, days: Iterable[date], mode: str, *, now: datetime,
     problems = settings_problems(days, mode, time_zone, now=now)
     if problems:
         raise BadSettings(problems)
-    kept = _checked_away_days(days, now)
+    kept = _checked_away_days(days, now, time_zone)
     with locked_game(seat.game_id) as game:
+        game.seat_named(seat.name).time_zone = time_zone  # first: the days away are on this clock
         _mark_away(game, seat.name, kept)
         _choose_mail(game, seat.name, mode, now)
-        game.seat_named(seat.name).time_zone = time_zone
         return [day.isoformat() for day in kept]
 
 
@@ -73,12 +73,12 @@ def adopt_time_zone(seat: Seat, time_zone: str) -> None:
 
 
 def set_away_days(seat: Seat, days: Iterable[date], *, now: datetime) -> list[str]:
-    """Replace the seat's away days (past ones are dropped); the days kept, as ISO dates.
+    """Replace the seat's away days, days on its own clock (past ones are dropped); the days kept, as ISO dates.
 
     A deadline of the seat's running move that falls on one of them moves past it
     at once; removing days never brings a deadline already set closer.
     """
-    kept = _checked_away_days(days, now)
+    kept = _checked_away_days(days, now, seat.time_zone)
     with locked_game(seat.game_id) as game:
         _mark_away(game, seat.name, kept)
         return [day.isoformat() for day in kept]
@@ -91,9 +91,9 @@ def set_mail_mode(seat: Seat, mode: str, *, now: datetime) -> None:
         _choose_mail(game, seat.name, mode, now)
 
 
-def _checked_away_days(days: Iterable[date], now: datetime) -> list[date]:
-    """The days from today on, sorted; BadPreference for too many or too far ahead."""
-    today = now.date()
+def _checked_away_days(days: Iterable[date], now: datetime, time_zone: str | None) -> list[date]:
+    """The days from today (on the player's clock) on, sorted; BadPreference for too many or too far ahead."""
+    today = now.astimezone(zone_named(time_zone)).date()
     kept = sorted({day for day in days if day >= today})
     if len(kept) > MAX_AWAY_DAYS:
         raise BadPreference(f"You can be away at most {MAX_AWAY_DAYS} days at a time.")

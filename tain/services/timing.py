@@ -5,8 +5,9 @@ scheduler must look at the game. Pure: no session, no clock; `now` is given.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, tzinfo
 
+from tain.local_time import zone_named
 from tain.models import Game
 
 ONE_DAY = timedelta(days=1)
@@ -40,9 +41,13 @@ def reminder_time(start: datetime, deadline: datetime | None, before_seconds: in
     return max(deadline - timedelta(seconds=before_seconds), start + (deadline - start) / 2)
 
 
-def past_away_days(deadline: datetime, away: Collection[date]) -> datetime:
-    """A deadline falling on an away day (UTC) moves a day at a time, keeping its hour, until it does not."""
-    while deadline.date() in away:
+AwayDays = Collection[tuple[tzinfo, Collection[date]]]  # each seat's days away, on its own clock
+
+
+def past_away_days(deadline: datetime, away: AwayDays) -> datetime:
+    """A deadline falling on a day away (that day on the away player's own clock) moves a day at a time,
+    keeping its hour, until it does not."""
+    while any(deadline.astimezone(zone).date() in days for zone, days in away):
         deadline += ONE_DAY
     return deadline
 
@@ -54,9 +59,10 @@ def move_past_away_days(game: Game, to_act: Sequence[str]) -> None:
     set_wake(game)
 
 
-def away_days(game: Game, players: Sequence[str]) -> set[date]:
-    """Every day on which one of `players` cannot play."""
-    return {day for seat in game.seats if seat.name in players for day in seat.away_dates()}
+def away_days(game: Game, players: Sequence[str]) -> AwayDays:
+    """The days on which each of `players` cannot play, with the time zone those days are in."""
+    return [(zone_named(seat.time_zone), seat.away_dates()) for seat in game.seats
+            if seat.name in players and seat.away_days]
 
 
 def set_wake(game: Game) -> None:
