@@ -123,11 +123,11 @@ def test_moves_made_by_standing_orders_are_told_to_everyone(app):
     ]
     assert bob == [
         "Ann guards their house-1 with a face-down token.",
-        "You changed your standing orders.",
-        "You guard your house-2 with your warrior.",
+        "You changed your plan: 2 moves are planned.",
+        'You guard your house-2 with your warrior. <span class="event__plan">Made from your plan.</span>',
         "Cat raids the foreign kingdom with a face-down token.",
         "Ann passes.",
-        "You pass.",
+        'You pass. <span class="event__plan">Made from your plan.</span>',
     ]
 
 

@@ -23,13 +23,15 @@ from tain.extensions import db
 from tain.games import Action, Game as Engine, State, View
 from tain.games.standing import is_standing
 from tain.models import ActionRecord, Game, Seat
+from tain.services.standing import new_plan_moves
+from tain.wording import ngettext
 
 from . import tain, tara
 from .generic import EngineTeller
 from .known import KnownMove
 
 LATE = ("{player} missed the deadline.", "You missed the deadline.")
-OWN_PLAN = "You changed your standing orders."
+PLAN_CLEARED = "You cleared your plan."
 
 
 class Teller(Protocol):
@@ -43,6 +45,9 @@ class Teller(Protocol):
 
     def stage(self, before: View | None, after: View) -> str:
         """The sentence for the stage `after` begins (`before` None: the game begins)."""
+
+    def own_move(self, action: Action, view: View) -> str:
+        """The sentence for one of the viewer's own moves, as `moves` says it (`view`: theirs after it)."""
 
 
 TELLERS: dict[str, Teller] = {"tain": tain, "tara": tara}  # type: ignore[dict-item]
@@ -63,6 +68,7 @@ class Event:
     player: str | None = None  # whose move or deadline
     mine: bool = False  # the viewer's own
     report: dict[str, Any] | None = None
+    by_plan: bool = False  # a move the viewer's plan made (only ever the viewer's own)
 
 
 @dataclass(frozen=True)
@@ -178,12 +184,28 @@ def _step(teller: Teller, before: View, after: View, record: ActionRecord, previ
     if record.on_timeout and not late_again:  # one deadline's moves are logged one by one
         events.append(Event(version, "late", LATE[mine].format(player=record.player), record.player, mine))
     if mine and is_standing(record.action):  # the moves it made at once follow
-        events.append(Event(version, "move", OWN_PLAN, viewer, True))
-    events += [Event(version, "move", text, player, player == viewer) for player, text in teller.moves(before, after, move)]
+        events.append(Event(version, "move", _plan_changed(record.action), viewer, True))
+    planned = [teller.own_move(made["action"], after) for made in new_plan_moves(before, after)]
+    for player, text in teller.moves(before, after, move):
+        by_plan = player == viewer and text in planned
+        if by_plan:
+            planned.remove(text)
+        events.append(Event(version, "move", text, player, player == viewer, by_plan=by_plan))
+    # a step that ended the phase cleared the board its planned moves were read from: told from the plan
+    events += [Event(version, "move", text, viewer, True, by_plan=True) for text in planned]
     events += [Event(version, "report", report=report) for report in _new(before, after)]
     if before["stage"] != after["stage"]:
         events.append(Event(version, "stage", teller.stage(before, after)))
     return events
+
+
+def _plan_changed(action: Action) -> str:
+    """The viewer's own standing order, in words: how many moves it plans, or that it cleared the plan."""
+    entries = len(action.get("plan") or [])
+    if not entries:
+        return PLAN_CLEARED
+    return ngettext("You changed your plan: %(num)d move is planned.",
+                    "You changed your plan: %(num)d moves are planned.", entries)
 
 
 def _new(before: View, after: View) -> list[dict[str, Any]]:

@@ -30,5 +30,8 @@ class EngineTeller:
             return [(move.player, OWN.format(move=self.engine.describe_action(move.action, move.player)))]
         return [(move.player, OTHERS.format(move=move.action["told"]))]
 
+    def own_move(self, action: Action, view: View) -> str:
+        return OWN.format(move=self.engine.describe_action(action, view["you"]))
+
     def stage(self, before: View | None, after: View) -> str:
         return STAGE.format(stage=after["stage"]["long"])

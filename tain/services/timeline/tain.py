@@ -72,6 +72,12 @@ def _placed(before: View, after: View, player: str, viewer: str) -> list[str]:
     return told
 
 
+def own_move(action: Action, view: View) -> str:
+    """One of the viewer's own moves in words (a move their plan made)."""
+    viewer = view["you"]
+    return _logged(KnownMove(viewer, action, True), viewer)[0][1]
+
+
 def _logged(move: KnownMove, viewer: str) -> list[tuple[str, str]]:
     """The logged move itself, as the viewer may know it."""
     action = move.action

@@ -48,14 +48,21 @@ def stage(before: View | None, after: View) -> str:
     return _say(BATTLE, after["to_act"][0], after["you"])
 
 
+def own_move(action: Action, view: View) -> str:
+    """One of the viewer's own steps in words (a step their plan made)."""
+    return _step(get_game("tara").action_text(action), view["you"], view["you"], view)
+
+
 def _steps(view: View, player: str) -> list[str]:
     return list((view["last_turn"] or {}).get(player, []))
 
 
 def _mover_steps(before: View, after: View, move: KnownMove) -> list[str]:
-    """The logged step and any that followed it in the mover's turn (a plan's), as the text forms say."""
-    if move.action is None:
-        return []
+    """The logged step and any that followed it in the mover's turn (a plan's), as the text forms say.
+    A standing order is no step: the steps its plan made at once are read off the view."""
+    if move.action is None or is_standing(move.action):
+        old, new = _steps(before, move.player), _steps(after, move.player)
+        return new[len(old):] if len(new) > len(old) and new[:len(old)] == old else _turn_of(before, after, move.player)
     text = get_game("tara").action_text(move.action)
     old, new = _steps(before, move.player), _steps(after, move.player)
     if new[:len(old) + 1] == [*old, text]:
