@@ -148,15 +148,15 @@ def visit(engine: Engine, state: State, player: Player, bot: PlanningBot, plans:
 # --- where the moves go: the engine alone, or the service ------------------------------------------
 
 class Table(Protocol):
-    def start(self, engine: Engine, players: list[Player], seed: int, now: datetime) -> State: ...
+    def start(self, engine: Engine, players: list[Player], seed: int, now: datetime, expected: State) -> None: ...
     def play(self, player: Player, actions: list[Action], expected: State, now: datetime) -> None: ...
 
 
 class EngineTable:
     """The engine alone: the state the visit computed is the game."""
 
-    def start(self, engine: Engine, players: list[Player], seed: int, now: datetime) -> State:
-        return engine.setup(players, seed)
+    def start(self, engine: Engine, players: list[Player], seed: int, now: datetime, expected: State) -> None:
+        pass
 
     def play(self, player: Player, actions: list[Action], expected: State, now: datetime) -> None:
         pass
@@ -181,7 +181,12 @@ def play_game(config: Config, seed: int, plans: bool, table: Table) -> GameResul
     bots = {p: engine.make_bot(rng.randrange(2**31)) for p in players}
     now = FIRST_DAY + timedelta(seconds=rng.randrange(86400))
     started = now
-    state = table.start(engine, players, rng.randrange(2**31), now)
+    seed = rng.randrange(2**31)
+    # The simulation runs on the engine's own states: a database may give a state back with its keys in
+    # another order (PostgreSQL's JSONB sorts them), and the order of legal actions, hence the bots'
+    # choices, follows it. The service's state must be equal all the same.
+    state = engine.setup(players, seed)
+    table.start(engine, players, seed, now, state)
     path, asks, replies, by_hand = AskPath(), Counter[Player](), [], 0
 
     def ask(who: list[Player]) -> None:
@@ -215,20 +220,23 @@ class ServiceTable:
         self.game_id: int | None = None
         self.emails: dict[Player, Counter[str]] = {}
 
-    def start(self, engine: Engine, players: list[Player], seed: int, now: datetime) -> State:
+    def start(self, engine: Engine, players: list[Player], seed: int, now: datetime, expected: State) -> None:
         from tain.services.games import create_game, parse_player
 
         game = create_game(engine.name, [parse_player(f"{p} <{p.lower()}@example.org>") for p in players],
                            now=now, seed=seed)
         self.game_id = game.id
-        return self._state()
+        self._check(expected, "at its start")
 
     def play(self, player: Player, actions: list[Action], expected: State, now: datetime) -> None:
         from tain.services.play import submit
 
         submit(self._seat(player), actions, now=now)
+        self._check(expected, f"after {player}'s visit")
+
+    def _check(self, expected: State, when: str) -> None:
         if self._state() != expected:
-            raise RuntimeError(f"game {self.game_id}: the service's state differs from the engine's after {player}'s visit")
+            raise RuntimeError(f"game {self.game_id}: the service's state differs from the engine's {when}")
 
     def count_emails(self) -> dict[Player, Counter[str]]:
         """Each player's emails by kind, and under "asking" those that ask for a move (a "your move",
