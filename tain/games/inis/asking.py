@@ -33,10 +33,13 @@ def _with_moor(board: Board, legal: Callable[[Player], list[Action]]) -> Callabl
 
 def ask(board: Board, step: str, player: Player, legal: Callable[[Player], list[Action]], text: str,
         mid_turn: bool = False, timeout: str = "first") -> Iterator[Any]:
-    """Ask one player; returns his action."""
+    """Ask one player; returns his action. `mid_turn` holds only while nobody else was asked
+    since he was ("The flow": he goes on with something he started)."""
     from tain.games.inis import plays
     while True:
-        who, action = yield Ask(step, [player], _with_moor(board, legal), text, mid_turn, timeout)
+        going_on = mid_turn and board["last_asked"] == player
+        board["last_asked"] = player
+        who, action = yield Ask(step, [player], _with_moor(board, legal), text, going_on, timeout)
         if is_moor(action):
             yield from plays.play_card(board, who, "moor", {"target": action["target"]}, "triskel")
             mid_turn = True
@@ -53,6 +56,7 @@ def ask_all(board: Board, step: str, players: list[Player], legal: Callable[[Pla
     waiting = list(players)
     answers: dict[Player, Action] = {}
     while waiting:
+        board["last_asked"] = waiting[0] if len(waiting) == 1 else None
         who, action = yield Ask(step, list(waiting), _with_moor(board, legal), text, False, timeout)
         if is_moor(action):
             yield from plays.play_card(board, who, "moor", {"target": action["target"]}, "triskel")

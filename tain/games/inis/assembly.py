@@ -15,6 +15,7 @@ def assembly(board: Board) -> Iterator[Any]:
     """One Assembly; returns True when a player has won (I61: the game ends at once)."""
     board["round"] += 1
     board["phase"] = "assembly"
+    board["last_asked"] = None
     open_report(board, "assembly", f"Round {board['round']}: the Assembly", round=board["round"])
     yield from windows.window(board, {"kind": "assembly-start", "actor": board["brenn"], "card": None,
                                       "territories": [], "players": []})

@@ -145,10 +145,12 @@ def hills_card(territory: str) -> str:
 
 
 def forced(board: Board, player: Player, options: list[Action]) -> bool:
-    """Asked unless public facts leave one option (I41): no Epic Tale (or Triskels blocked), not
-    holding the folded Advantage card, and a single answer."""
-    no_tales = not hand(board, player, "epic") or triskels_blocked(board)
-    return no_tales and len(options) == 1 and options[0]["type"] != "play"
+    """Asked unless public facts leave one option (I41): a single answer that is not the folded
+    Advantage card, and no Epic Tale that could save a clan he loses (none held, Triskels
+    blocked, or no clan to lose, as under The Dagda's Club's "card")."""
+    loses = any(a["type"] in ("lose-clan", "discard-and-lose") for a in options)
+    could_save = loses and bool(hand(board, player, "epic")) and not triskels_blocked(board)
+    return len(options) == 1 and options[0]["type"] != "play" and not could_save
 
 
 def mountains_cost(board: Board, player: Player) -> Iterator[Any]:

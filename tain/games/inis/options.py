@@ -41,6 +41,7 @@ def subsets(cards: list[str]) -> list[list[str]]:
 
 
 def may_place(caps: dict[str, int], reserve: int) -> list[dict[str, int]] | list[None]:
-    """A "may place" card: at least one clan when any can be placed, else a null target."""
+    """A "may place" card (I15: "may" parts are optional): every spread of at least one clan, then
+    `{}` to place none; a null target when none can be placed."""
     found = spreads(caps, 1, reserve) if reserve > 0 else []
-    return found or [None]
+    return [*found, {}] if found else [None]

@@ -40,6 +40,7 @@ def turn(board: Board) -> Iterator[Any]:
     season = board["season"]
     player = season["turn"]
     board["turns"] += 1
+    board["last_asked"] = None
     opening, season["opening"] = season["opening"], False
     open_report(board, "turn", f"{player}'s turn", player=player)
     placed_first = False
@@ -49,7 +50,7 @@ def turn(board: Board) -> Iterator[Any]:
     action = None
     if hand_size(board, player) == 0 and not may_pretend(board, player):
         action = dict(PASS)  # I33a: forced by public facts
-    elif not opening:
+    elif not opening and not placed_first:  # I51: Season-turn rules never apply to I32
         action = _by_rule(board, player)
     if action is None:
         action = yield from ask(board, "turn", player, lambda p: turn_options(board, p, opening),

@@ -68,7 +68,7 @@ def new_board(players: list[Player], seed: int, options: dict[str, Any]) -> Boar
         "standing": {p: [] for p in players}, "plans": {}, "plan_moves": {p: [] for p in players},
         "known": {p: [] for p in players}, "reports": [], "report": None,
         "report_n": 0, "season": None, "draft": None, "window": None, "clash": None, "declaring": None,
-        "submitted": {}, "cathbad": None, "winner": None, "final": None,
+        "submitted": {}, "last_asked": None, "cathbad": None, "winner": None, "final": None,
         "decks": {"action": [list(r) for r in decks.get("action", [])], "crows": list(decks.get("crows", []))},
     }
     stack = _stack(board, options)

@@ -96,6 +96,8 @@ def _check_rule(rule: Any, number: int) -> None:
             raise _bad(number, f"then must be {' or '.join(allowed)} or a play here")
     elif not (isinstance(then, dict) and is_card(then.get("play"))):
         raise _bad(number, "then plays a card that does not exist")
+    elif not set(then) - {"play"} <= PLAY_KEYS - {"card"}:
+        raise _bad(number, "then names an argument no card takes")
 
 
 def _territories_of(board: Board, player: Player) -> set[str]:

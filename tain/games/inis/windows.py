@@ -38,8 +38,10 @@ def candidates(board: Board, trigger: dict) -> list[tuple[str, Player]]:
             pairs += [("lug-samildanach", q) for q in everyone]
         if trigger["record"]["how"] == "season":
             pairs += [(c, actor) for c in ("cove", "lost-vale", "salt-mine", "valley")]
-        if card_type(card) == "epic" and not trigger["cancelled"] and trigger["record"]["dest"] is None:
-            pairs += [(c, actor) for c in ("forest", "stone-circle", "master-craftsman")]
+        if card_type(card) == "epic" and not trigger["cancelled"]:
+            pairs.append(("forest", actor))
+            if trigger["record"]["dest"] is None:  # not yet taken back or given away
+                pairs += [("stone-circle", actor), ("master-craftsman", actor)]
     elif kind == "turn-end":
         pairs = [("oenguss-ploy", q) for q in everyone]
     elif kind == "clash-start":
@@ -116,6 +118,8 @@ def eligibility(board: Board, trigger: dict) -> dict[Player, list[str]]:
 
 
 def eligible_cards(board: Board, player: Player, trigger: dict) -> list[str]:
+    if triskels_blocked(board):
+        return []  # I55: Lug's Spear drops the later answers and rules of its own window
     return [c for c, who in candidates(board, trigger) if who == player and _allowed(board, who, c, trigger)]
 
 
