@@ -87,7 +87,8 @@ def test_random_play_with_timeouts_keeps_the_contract(name, count, seed):
     assert set(scores) == set(players) and all(isinstance(points, int) for points in scores.values())
     winners = game.winners(state)
     assert winners and set(winners) <= set(players)
-    assert all(scores[w] == max(scores.values()) for w in winners)
+    if name != "inis":  # Inis (I61): scores are conditions met; a Pretender may win with fewer than another
+        assert all(scores[w] == max(scores.values()) for w in winners)
 
 
 def give_standing_orders(game, state, rng: random.Random):
