@@ -93,10 +93,12 @@ def test_every_kind_of_email_has_a_text_part_and_an_html_part_with_a_viewport_an
             assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html, kind
             png, alt = picture_of(message)
             assert Image.open(io.BytesIO(png)).format == "PNG" and alt.startswith("The board of Tàin #"), kind
-    # The final picture is the one drawn from each recipient's own view of the finished game.
+    # The final picture is drawn from each recipient's own view of the finished game, showing the
+    # tokens its last raid phase revealed.
     for message in received["final-scores"]:
         name = "Ann" if "ann@" in message["To"] else "Bob"
-        assert picture_of(message)[0] == tain_picture(game, name)
+        view = TAIN.view(game.state, name)
+        assert picture_of(message)[0] == pictures.PICTURES["tain"](view, view["reports"][-1])
         assert "Your board:" in text_of(message)
 
 
@@ -121,11 +123,12 @@ def test_a_tara_email_carries_the_tara_board_and_its_coordinates_in_words(smtp_s
 def test_the_row_keeps_the_recipients_view_and_nothing_is_drawn_before_sending(
         app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[str] = []
-    monkeypatch.setitem(pictures.PICTURES, "tain", lambda view: drawn.append(view["you"]) or b"")
+    monkeypatch.setitem(pictures.PICTURES, "tain", lambda view, report=None: drawn.append(view["you"]) or b"")
     game = new_game(TWO)
     pass_(game, "Ann")
     bob = outbox("bob@example.org")[-1]
-    assert json.loads(bob.picture) == {"game": "tain", "view": json.loads(json.dumps(TAIN.view(game.state, "Bob")))}
+    assert json.loads(bob.picture) == {"game": "tain", "view": json.loads(json.dumps(TAIN.view(game.state, "Bob"))),
+                                      "report": None}
     assert drawn == []  # queued, not drawn: the sender draws
 
 
@@ -151,7 +154,7 @@ def test_an_email_whose_picture_cannot_be_drawn_still_goes_without_it(
         smtp_server: Mailbox, app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
     new_game(TWO)
 
-    def broken(view: dict) -> bytes:
+    def broken(view: dict, report: dict | None = None) -> bytes:
         raise ValueError("a drawing bug")
 
     monkeypatch.setitem(pictures.PICTURES, "tain", broken)
@@ -179,3 +182,23 @@ def test_the_development_mailbox_shows_the_picture(app: Flask) -> None:
         db.session.get(type(row), row.id).picture = None
     assert client.get(f"/dev/mail/{row.id}/board.png").status_code == 404
     assert client.get("/dev/mail/9999/board.png").status_code == 404
+
+
+def test_a_raid_reports_picture_shows_the_tokens_it_revealed_on_that_turns_boards(app: Flask) -> None:
+    game = new_game(TWO)
+    ann, bob = (TAIN.make_bot(seed) for seed in (1, 2))
+    while not TAIN.view(game.state, "Ann")["reports"]:  # bots place tokens until the first raid phase
+        player = TAIN.to_act(game.state)[0]
+        bot = ann if player == "Ann" else bob
+        submit(game.seat_named(player), bot.choose(TAIN.view(game.state, player),
+                                                   TAIN.legal_actions(game.state, player)), now=NOW)
+        db.session.refresh(game)
+    view = TAIN.view(game.state, "Bob")
+    report = view["reports"][-1]
+    row = outbox("bob@example.org")[-1]
+    assert row.kind == "raid-report" and json.loads(row.picture)["report"] == json.loads(json.dumps(report))
+    revealed = pictures.tain.as_revealed(view, report)
+    scouted = [entry for entry in report["entrances"] if entry["scout"]]
+    assert scouted and all(revealed["boards"][e["board"]][e["entrance"]]["scout"] == e["scout"] for e in scouted)
+    assert all(not any(slot.values()) for slots in view["boards"].values() for slot in slots.values())
+    assert pictures.png_of(row.picture) != pictures.PICTURES["tain"](view)  # the new turn's boards are empty

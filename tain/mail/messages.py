@@ -146,7 +146,7 @@ def _noticed(notice: str | None, text: str) -> str:
 def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: datetime) -> None:
     """Render `letter` as text and HTML and queue it in the current transaction."""
     template = letter.kind.replace("-", "_")
-    picture = source_of(game.game, letter.view)
+    picture = source_of(game.game, letter.view, letter.new_reports[-1] if letter.new_reports else None)
     context = {
         "picture_cid": picture_content_id(picture) if picture else None,
         "game": game, "title": title, "seat": seat, "view": letter.view, "link": letter.link,

@@ -3,7 +3,8 @@
 From top to bottom: the foreign kingdom (its raid slots, its cows, the turn track), then each
 clan's board in seat order: scout slots outside the wall, guard slots inside it, the cows of its
 pasture, the jewels and captives of its house. A token shows whose it is by its colour and what it
-is only where the view says so (a letter); a face-down token is drawn as rings.
+is only where the view says so (a letter); a face-down token is drawn as rings. The email of a raid
+phase shows the boards of that turn with the tokens its report revealed, beside the holdings after it.
 """
 from __future__ import annotations
 
@@ -28,8 +29,10 @@ TOKEN_R = 16
 ENTRANCE_W = 62
 
 
-def picture(view: Mapping[str, Any]) -> bytes:
-    """The whole table as `view["you"]` sees it."""
+def picture(view: Mapping[str, Any], report: Mapping[str, Any] | None = None) -> bytes:
+    """The whole table as `view["you"]` sees it; with one of its reports, as that raid phase revealed it."""
+    if report is not None:
+        view = as_revealed(view, report)
     players = view["players"]
     colours = {player: SEAT_COLOURS[seat % len(SEAT_COLOURS)][0] for seat, player in enumerate(players)}
     height = MARGIN + KINGDOM_HEIGHT + len(players) * (BOARD_HEIGHT + GAP) + LEGEND_HEIGHT
@@ -41,6 +44,19 @@ def picture(view: Mapping[str, Any]) -> bytes:
         top += BOARD_HEIGHT + GAP
     _legend(canvas, top)
     return canvas.png()
+
+
+def as_revealed(view: Mapping[str, Any], report: Mapping[str, Any]) -> dict[str, Any]:
+    """The view with the boards and the kingdom's raid slots of the report's turn, every token face up as
+    the raids revealed it (the report is public); the holdings and scores stay as they are now."""
+    boards = {owner: {entrance: {"scout": None, "guard": None} for entrance in slots}
+              for owner, slots in view["boards"].items()}
+    for entry in report["entrances"]:
+        guard = {"player": entry["board"], "token": entry["guard"]} if entry["guard"] else None
+        boards[entry["board"]][entry["entrance"]] = {"scout": entry["scout"], "guard": guard}
+    raiders = [{"player": raid["player"], "token": raid["token"]} for raid in report["kingdom"]]
+    return {**view, "boards": boards, "kingdom": {**view["kingdom"], "raiders": raiders}, "turn": report["turn"],
+            "stage": {**view["stage"], "long": report["title"]}}
 
 
 def _token(canvas: Canvas, x: float, y: float, colour: str, kind: str | None, r: float = TOKEN_R) -> None:
