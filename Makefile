@@ -4,7 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 FLASK := $(BIN)/flask --app app
 
-.PHONY: run test
+# The catalogues: translations/<language>/LC_MESSAGES/messages.po under version control, compiled to .mo here.
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard translations/*/LC_MESSAGES/messages.po))
+# Besides Babel's own keywords (_, gettext, ngettext, N_, …); tests/i18n_support.py reads them from here.
+KEYWORDS := -k lazy_gettext -k lazy_ngettext:1,2 -k Phrase
+
+.PHONY: run test messages
 
 # Re-install only when the requirements change.
 $(VENV)/.installed: requirements.txt requirements-dev.txt
@@ -12,13 +17,22 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(BIN)/pip install --quiet -r requirements-dev.txt
 	touch $@
 
+%.mo: %.po $(VENV)/.installed
+	$(BIN)/pybabel -q compile -i $< -o $@
+
+# Extract every marked string (babel.cfg) and add the new ones, empty, to each catalogue: translate them
+# there (none may stay empty or fuzzy: tests/test_i18n_catalogue.py).
+messages: $(VENV)/.installed
+	$(BIN)/pybabel -q extract -F babel.cfg $(KEYWORDS) --add-location=file --sort-output -o translations/messages.pot .
+	$(BIN)/pybabel -q update -i translations/messages.pot -d translations --no-fuzzy-matching --ignore-obsolete
+
 # Serve on http://127.0.0.1:5000 with the clock in the same process; mail goes to /dev/mail.
-run: $(VENV)/.installed
+run: $(VENV)/.installed $(CATALOGUES)
 	$(FLASK) db upgrade
 	SCHEDULER=$${SCHEDULER:-inprocess} $(FLASK) run --host 127.0.0.1 --port 5000
 
 # The whole suite; with TEST_DATABASE_URL set, every database test also runs on PostgreSQL.
-test: $(VENV)/.installed
+test: $(VENV)/.installed $(CATALOGUES)
 	$(BIN)/ruff check .
 	$(FLASK) db upgrade
 	$(BIN)/pytest

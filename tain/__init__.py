@@ -20,9 +20,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     from . import cli, scheduler
     from .config import DEV_SECRET_KEY, engine_options, from_environment
-    from .extensions import csrf, db, install_sqlite_behaviour, mail, migrate
+    from .extensions import babel, csrf, db, install_sqlite_behaviour, mail, migrate
     from .mail import outbox
-    from .web import RowId, admin, api, devmail, errors, input_guard, lobby, play, relink, rules, security
+    from .web import (RowId, admin, api, devmail, errors, input_guard, language, lobby, play, relink, rules,
+                      security, select_language)
     from .wording import install as install_wording
 
     app = Flask(
@@ -36,6 +37,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if config:
         app.config.update(config)
     app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", engine_options(app.config["SQLALCHEMY_DATABASE_URI"]))
+    # The catalogues (translations/<language>/LC_MESSAGES/messages.po, compiled by `make`'s set-up).
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", os.path.join(PROJECT_ROOT, "translations"))
     if app.config["SECRET_KEY"] == DEV_SECRET_KEY and app.config["BASE_URL"].startswith("https://"):
         app.logger.warning("SECRET_KEY is the development key: anyone could forge player links. Set SECRET_KEY.")
 
@@ -44,11 +47,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=os.path.join(PROJECT_ROOT, "migrations"))
     mail.init_app(app)
     csrf.init_app(app)
+    babel.init_app(app, locale_selector=select_language)
 
     app.url_map.converters["id"] = RowId  # before the routes that use it are registered
     input_guard.init_app(app)  # before the blueprints' own checks
-    install_wording(app.jinja_env)
-    for blueprint in (lobby.bp, play.bp, relink.bp, api.bp, devmail.bp, rules.bp):
+    install_wording(app)
+    for blueprint in (lobby.bp, play.bp, relink.bp, language.bp, api.bp, devmail.bp, rules.bp):
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)  # the seat's token is the credential and only JSON bodies are accepted
     admin.init_app(app)

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
+from dataclasses import replace
 
 import click
 from flask.cli import AppGroup
@@ -13,8 +15,9 @@ from .models import Game
 from .scheduler import run_due, run_forever
 from .services.accounts import AccountError, create_admin
 from .services.errors import InvalidGame
-from .services.games import check_game, create_game, parse_duration, parse_options, parse_player
+from .services.games import NewPlayer, check_game, create_game, parse_duration, parse_options, parse_player
 from .web import utcnow
+from .wording import is_language
 
 tain_cli = AppGroup("tain", help="Run Tàin games: create them, run the clock, check them.")
 
@@ -30,15 +33,21 @@ tain_cli = AppGroup("tain", help="Run Tàin games: create them, run the clock, c
 @click.option("--seed", type=int, default=None, help="The game's random seed (default: drawn).")
 @click.option("--option", "options", multiple=True, help="A game's own option as name=value (Tara: level=2, games=1).")
 @click.option("--started-by", default=None, help="Who started the game, as the invitations say (default: not said).")
+@click.option("--language", "languages", multiple=True,
+              help="A player's language as Name=en or Name=it, repeatable (default: English, or their browser's).")
 def new_game(game_name: str, players: tuple[str, ...], move_deadline: str | None,
              phase_deadline: str | None, reminder_before: str | None, bot_on_timeout: bool,
              first_player: str | None, seed: int | None, options: tuple[str, ...],
-             started_by: str | None) -> None:
+             started_by: str | None, languages: tuple[str, ...]) -> None:
     """Create a game, email every player their link, and print the game's id last."""
     config = current_app.config
     try:
+        seated = with_languages([parse_player(text) for text in players], languages)
+    except InvalidGame as error:
+        raise click.UsageError("\n".join(error.problems)) from None
+    try:
         game = create_game(
-            game_name, [parse_player(text) for text in players], now=utcnow(), seed=seed,
+            game_name, seated, now=utcnow(), seed=seed,
             first_player=first_player,
             move_deadline=parse_duration(move_deadline or config["DEFAULT_MOVE_DEADLINE"]),
             phase_deadline=parse_duration(phase_deadline or config["DEFAULT_PHASE_DEADLINE"]),
@@ -51,6 +60,28 @@ def new_game(game_name: str, players: tuple[str, ...], move_deadline: str | None
     click.echo(f"Created {game_name} game #{game.id} for {', '.join(s.name for s in game.seats)}; "
                f"{report.sent} emails sent, {report.failed} not yet.")
     click.echo(game.id)
+
+
+def with_languages(players: Sequence[NewPlayer], choices: Sequence[str]) -> list[NewPlayer]:
+    """The players, each with the language `--language Name=code` gives them; InvalidGame naming every
+    choice that is not a player's name and a language, or names a player twice."""
+    chosen: dict[str, str] = {}
+    problems = []
+    for choice in choices:
+        name, equals, code = choice.partition("=")
+        if not equals:
+            problems.append(f"Write --language as Name=language (such as Ann=it), not {choice!r}.")
+        elif name not in [p.name for p in players]:
+            problems.append(f"--language {choice}: {name!r} is not one of the players.")
+        elif not is_language(code):
+            problems.append(f"--language {choice}: a player's language is en or it, not {code!r}.")
+        elif name in chosen:
+            problems.append(f"--language names {name} twice.")
+        else:
+            chosen[name] = code
+    if problems:
+        raise InvalidGame(problems)
+    return [replace(player, language=chosen.get(player.name, player.language)) for player in players]
 
 
 @tain_cli.command("tick")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
+from flask_babel import Babel
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_mail import Mail
@@ -32,6 +33,7 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate(render_as_batch=True)
 mail = Mail()
 csrf = CSRFProtect()
+babel = Babel()  # its locale selector: tain.web.select_language
 # Counts per client address unless a limit says otherwise (tain.web.limits); storage:
 # RATELIMIT_STORAGE_URI (tain.config), shared by every worker when it is Redis.
 limiter = Limiter(get_remote_address)

@@ -115,6 +115,9 @@ class Seat(db.Model):
     # "since you last looked" tells what came after it.
     seen_version: Mapped[int] = mapped_column(default=0, server_default="0")
     time_zone: Mapped[Optional[str]] = mapped_column(String(64))  # IANA name, e.g. Europe/Rome; None: UTC
+    # The player's language (tain.wording.LANGUAGES), set by the game's creator or on their page;
+    # None until chosen: their page follows the browser, their emails are in English.
+    language: Mapped[Optional[str]] = mapped_column(String(8))
 
     game: Mapped[Game] = relationship(back_populates="seats")
 
@@ -177,6 +180,17 @@ class AdminUser(db.Model):
     name: Mapped[str] = mapped_column(String(80), unique=True)
     password_hash: Mapped[str] = mapped_column(String(256))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class AdminPreference(db.Model):
+    """An admin's language and time zone on the dashboard, by name (the `admin` of ADMIN_PASSWORD has
+    no AdminUser row, and a choice outlives the session it was made in)."""
+
+    __tablename__ = "admin_preferences"
+
+    admin: Mapped[str] = mapped_column(String(80), primary_key=True)
+    language: Mapped[Optional[str]] = mapped_column(String(8))  # None: the browser's
+    time_zone: Mapped[Optional[str]] = mapped_column(String(64))  # IANA name; None: UTC
 
 
 class AuditEntry(db.Model):

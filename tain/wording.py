@@ -1,33 +1,102 @@
-"""Words that change with a number or a list: "1 kingdom", "2 kingdoms", "Bob, Cat and Dan".
+"""What a reader reads in: their language (English or Italian, Flask-Babel's catalogues in
+`translations/`), and the words that change with a number or a list ("1 kingdom", "2 kingdoms",
+"Bob, Cat and Dan").
 
-Templates say `{{ ngettext("%(num)d kingdom", "%(num)d kingdoms", n) }}` (Jinja's i18n extension, with
-null translations until Flask-Babel brings real ones) and Python code `ngettext(...)` from here, so
-that each phrase is a whole one, ready to be translated.
+- Templates say `{{ _("…") }}`, `{% trans %}…{% endtrans %}` and `{{ ngettext("%(num)d kingdom",
+  "%(num)d kingdoms", n) }}`; Python code `gettext`/`ngettext` from here, `lazy_gettext` where a string
+  is made before any reader is known (a form's label), and `N_` to mark a sentence said later (an
+  error's message, translated where it is shown by `say`).
+- `with_language(seat.language)` renders anything for one reader outside their own request (an email
+  to its recipient); inside it every gettext, `names`, and `tain.local_time` speak that language.
+- A refusal or problem whose English is kept for the JSON API and the logs is a `Phrase` (or a
+  `ServiceError` with its message id and parameters): `str()` is English, `say()` the reader's language.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
-from gettext import NullTranslations
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from babel.lists import format_list
-from jinja2 import Environment
+from flask import Flask
+from flask_babel import force_locale, get_locale, gettext, lazy_gettext
+from flask_babel import ngettext as _babel_ngettext
 
-_NULL = NullTranslations()
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "LANGUAGE_NAMES", "N_", "Phrase", "current_language", "gettext",
+           "install", "is_language", "lazy_gettext", "names", "ngettext", "say", "with_language"]
+
+DEFAULT_LANGUAGE = "en"
+LANGUAGES = ("en", "it")
+# Each language in its own words: what a reader looks for in a language switch, whatever the page's language.
+LANGUAGE_NAMES = {"en": "English", "it": "Italiano"}
+
+
+def is_language(code: object) -> bool:
+    return isinstance(code, str) and code in LANGUAGES
+
+
+def current_language() -> str:
+    """The language being written in: the request's reader, the recipient inside `with_language`, else English."""
+    locale = get_locale()
+    return locale.language if locale is not None and locale.language in LANGUAGES else DEFAULT_LANGUAGE
+
+
+@contextmanager
+def with_language(language: str | None) -> Iterator[None]:
+    """Everything rendered inside speaks `language` (None or unknown: English); the request's own
+    language comes back afterwards. Kept per application context, so threads never mix readers."""
+    with force_locale(language if is_language(language) else DEFAULT_LANGUAGE):
+        yield
+
+
+def N_(message: str) -> str:
+    """Marks `message` for the catalogue where it is written; `say` or `gettext` translates it where it is shown."""
+    return message
 
 
 def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
-    """The singular or plural phrase for `num`, with `%(num)d` and the other variables filled in."""
-    return _NULL.ngettext(singular, plural, num) % {"num": num, **variables}
+    """The singular or plural phrase for `num` in the current language, `%(num)d` and the variables filled in."""
+    return _babel_ngettext(singular, plural, num, **variables)
 
 
 def names(items: Iterable[str]) -> str:
-    """A list of names as a sentence says it: "Ann", "Ann and Bob", "Ann, Bob, and Cat"."""
-    return format_list(list(items), locale="en")
+    """A list of names as a sentence says it: "Ann", "Ann and Bob", "Ann, Bob, and Cat" ("Ann, Bob e Cat")."""
+    return format_list(list(items), locale=current_language())
 
 
-def install(env: Environment) -> None:
-    """`gettext`, `ngettext` and the `names` filter in every template."""
-    env.add_extension("jinja2.ext.i18n")
-    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
-    env.filters["names"] = names
+class Phrase(str):
+    """A sentence in English (it *is* that string: joined, compared, sent by the JSON API) that keeps
+    its message id and parameters, so that `say` can tell it in the reader's language.
+
+    `Phrase(N_("Game #%(game)s has no such seat."), game=4)` → "Game #4 has no such seat."
+    """
+
+    msgid: str
+    params: dict[str, Any]
+
+    def __new__(cls, msgid: str, **params: Any) -> Phrase:
+        phrase = super().__new__(cls, msgid % params if params else msgid)
+        phrase.msgid, phrase.params = msgid, params
+        return phrase
+
+    def translated(self) -> str:
+        return gettext(self.msgid, **self.params)
+
+
+def say(message: object) -> str:
+    """`message` in the current language: a `Phrase` or an error with `translated()`, or a marked
+    sentence (its English when the catalogue lacks it)."""
+    translated = getattr(message, "translated", None)
+    if callable(translated):
+        return str(translated())
+    text = str(message)
+    return gettext(text) if text else text
+
+
+def install(app: Flask) -> None:
+    """The `names` and `say` filters and the page's language (`current_language`) in every template;
+    gettext and ngettext are Flask-Babel's (tain.create_app)."""
+    app.jinja_env.policies["ext.i18n.trimmed"] = True  # a {% trans %} block's whitespace collapses, as babel.cfg extracts it
+    app.jinja_env.filters["names"] = names
+    app.jinja_env.filters["say"] = say
+    app.jinja_env.globals["current_language"] = current_language

@@ -341,7 +341,7 @@ def test_the_outbox_shows_failures_and_retries(admin, game):
 
 def test_health_counts_games_moves_and_emails(admin, game):
     page = admin.get("/admin/health").text
-    assert "<b>1</b> games running" in page
+    assert "<b>1</b> game running" in page
 
 
 def test_the_audit_log_page(admin, game):

@@ -14,7 +14,7 @@ from tain.models import SchedulerPass
 from tain.scheduler import run_due
 from tain.services import health
 from tain.services.health import is_stale, latest_passes, record_pass, schedule_health
-from tain.web.admin import format_duration
+from tain.local_time import span_text
 
 H = timedelta(hours=1)
 MINUTE = timedelta(minutes=1)
@@ -139,9 +139,9 @@ def test_the_health_page_shows_the_last_pass_and_how_late_it_is(admin, clock):
     clock.now = NOW + 25 * H  # the game's deadline (NOW + 24 h) passed an hour ago; the pass ran 30 min ago
     log_in(admin)  # the session from NOW has expired
     page = html.unescape(admin.get("/admin/health").text)
-    assert "Last ran <b>29 min ago</b>" in page and "taking 2 s" in page and "pill--late" in page
-    assert "<b>1</b> games due" in page and "game #1</a>" in page and "has waited <b>1 h</b> since its deadline" in page
-    assert "<b>3</b> emails not yet sent, the oldest queued <b>1 d 1 h ago</b>" in page
+    assert "Last ran <b>29 min ago</b>" in page and "taking 2 sec" in page and "pill--late" in page
+    assert "<b>1</b> game due" in page and "game #1</a>" in page and "has waited <b>1 hr</b> since its deadline" in page
+    assert "<b>3</b> emails not yet sent, the oldest queued <b>1 day, 1 hr ago</b>" in page
     assert "<td>2</td><td>1</td><td>0</td><td>7</td><td>1</td>" in page
     assert f"{WARNING} 29 min" in page
 
@@ -155,7 +155,8 @@ def test_the_health_page_when_all_is_well(admin, clock, game):
     assert "<td>0</td><td>0</td><td>0</td><td>3</td><td>0</td>" in page
 
 
-@pytest.mark.parametrize("seconds, text", [(0, "0 s"), (59, "59 s"), (60, "1 min"), (3599, "59 min"),
-                                           (3600, "1 h"), (3660, "1 h 1 min"), (86400, "1 d"), (90000, "1 d 1 h")])
+@pytest.mark.parametrize("seconds, text", [(0, "0 sec"), (59, "59 sec"), (60, "1 min"), (3599, "59 min"),
+                                           (3600, "1 hr"), (3660, "1 hr, 1 min"), (86400, "1 day"),
+                                           (90000, "1 day, 1 hr")])
 def test_durations_as_the_dashboard_says_them(seconds, text):
-    assert format_duration(timedelta(seconds=seconds)) == text
+    assert span_text(timedelta(seconds=seconds), "en") == text

@@ -22,7 +22,7 @@ from tain.games.base import standings
 from tain.local_time import LocalTime, local_time, zone_named
 from tain.models import Game, OutboxMessage, Seat
 from tain.pictures import source_of
-from tain.wording import names
+from tain.wording import current_language, names, with_language
 
 from .outbox import enqueue
 from .smtp import picture_content_id
@@ -109,7 +109,7 @@ def subject(title: str, game: Game, seat: Seat, letter: Letter, now: datetime) -
     text = SUBJECTS[kind].format(
         stage=stage, report=report, deadline_in=f"until {deadline.when}" if deadline else "",
         starter=letter.started_by, others=names(p for p in letter.view["players"] if p != seat.name),
-        day=format_date(now.astimezone(zone_named(seat.time_zone)), "EEE d MMM", locale="en"),
+        day=format_date(now.astimezone(zone_named(seat.time_zone)), "EEE d MMM", locale=current_language()),
     )
     if letter.kind in ("raid-report", "resumed") and letter.your_move:
         text += " — your move"
@@ -144,7 +144,13 @@ def _noticed(notice: str | None, text: str) -> str:
 
 
 def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: datetime) -> None:
-    """Render `letter` as text and HTML and queue it in the current transaction."""
+    """Render `letter` as text and HTML in the recipient's language (English until they choose one),
+    whoever's request or pass writes it, and queue it in the current transaction."""
+    with with_language(seat.language):
+        _render_and_queue(game, seat, title, letter, now)
+
+
+def _render_and_queue(game: Game, seat: Seat, title: str, letter: Letter, now: datetime) -> None:
     template = letter.kind.replace("-", "_")
     picture = source_of(game.game, letter.view, letter.new_reports[-1] if letter.new_reports else None)
     context = {

@@ -1,7 +1,15 @@
-"""What can go wrong when a player acts, each with a sentence the player can read."""
+"""What can go wrong when a player acts, each with a sentence the player can read.
+
+A refusal keeps its message id (the English sentence, marked with `N_`, `%(name)s` where a value
+goes) and its parameters: `str(error)` is the English (the JSON API's "error", the logs, bots),
+`error.translated()` (or `tain.wording.say(error)`) the reader's language.
+"""
 from __future__ import annotations
 
+from typing import Any
+
 from tain.games import IllegalAction
+from tain.wording import N_, gettext, say
 
 __all__ = [
     "ServiceError", "TokenError", "BadToken", "ExpiredToken", "RevokedToken",
@@ -10,10 +18,21 @@ __all__ = [
 
 
 class ServiceError(Exception):
-    """Base of the service's refusals; `str(error)` is meant for the player, `code` for a program
-    (the JSON API's "code")."""
+    """Base of the service's refusals; `str(error)` is meant for the player in English, `translated()`
+    in their language, `code` for a program (the JSON API's "code").
+
+    `ServiceError(N_("Game #%(game)s has no such seat."), game=4)`: a message without parameters is
+    used as it is (so a sentence already written out still reads right, in English).
+    """
 
     code = "refused"
+
+    def __init__(self, message: str = "", **params: Any) -> None:
+        super().__init__(message % params if params else message)
+        self.message, self.params = message, params
+
+    def translated(self) -> str:
+        return gettext(self.message, **self.params) if self.message else ""
 
 
 class TokenError(ServiceError):
@@ -23,21 +42,21 @@ class TokenError(ServiceError):
 
 
 class BadToken(TokenError):
-    def __init__(self, message: str = "This link is not valid. Use the latest link from your emails.") -> None:
+    def __init__(self, message: str = N_("This link is not valid. Use the latest link from your emails.")) -> None:
         super().__init__(message)
 
 
 class ExpiredToken(TokenError):
     code = "expired-link"
 
-    def __init__(self, message: str = "This link has expired.") -> None:
+    def __init__(self, message: str = N_("This link has expired.")) -> None:
         super().__init__(message)
 
 
 class RevokedToken(TokenError):
     code = "replaced-link"
 
-    def __init__(self, message: str = "This link was replaced by a newer one. Use the latest link from your emails.") -> None:
+    def __init__(self, message: str = N_("This link was replaced by a newer one. Use the latest link from your emails.")) -> None:
         super().__init__(message)
 
 
@@ -73,9 +92,13 @@ class InvalidGame(ServiceError):
         super().__init__(" ".join(problems))
         self.problems = problems
 
+    def translated(self) -> str:
+        """Each problem in the reader's language (a `tain.wording.Phrase`, or a marked sentence)."""
+        return " ".join(say(problem) for problem in self.problems)
+
 
 class GameNotFound(ServiceError):
     code = "not-found"
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(f"There is no game #{game_id}.")
+        super().__init__(N_("There is no game #%(game)s."), game=game_id)

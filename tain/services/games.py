@@ -22,6 +22,7 @@ from tain.games import Action, Game as Engine, SetupError, State, UnknownGame, g
 from tain.games.base import player_count_problem
 from tain.games.standing import is_standing
 from tain.models import MAX_SEED, ActionRecord, Game, Seat
+from tain.wording import N_, Phrase, is_language
 
 from . import notify
 from .bots import next_bot_move
@@ -30,7 +31,8 @@ from .standing import moved_by_plan
 from .errors import GameNotFound, IllegalAction, InvalidGame
 from .timing import restart_clock
 
-_PLAYER_RE = re.compile(r"^\s*(?P<name>.*?)\s*<(?P<email>[^<>\s]+)>\s*$")
+# `Name <email>`, and the player's language after it if the creator chooses it (`Ann <ann@example.org> it`).
+_PLAYER_RE = re.compile(r"^\s*(?P<name>.*?)\s*<(?P<email>[^<>\s]+)>\s*(?P<language>[^<>\s]+)?\s*$")
 _DURATION_RE = re.compile(r"\s*([0-9]{1,7})\s*([smhd])\s*")  # ASCII digits, few enough for a timedelta
 _OPTION_RE = re.compile(r"^[a-z][a-z_]{0,30}$")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -65,6 +67,7 @@ class NewPlayer:
     name: str
     email: str  # "" for a bot seat
     bot: bool = False
+    language: str | None = None  # tain.wording.LANGUAGES; None: not chosen (the player's browser, English emails)
 
 
 @dataclass(frozen=True)
@@ -92,7 +95,10 @@ def parse_player(text: str) -> NewPlayer:
     match = _PLAYER_RE.match(text)
     if not match or not match["name"]:
         raise InvalidGame([f"Write each player as Name <email@example.org>, not {text.strip()!r}."])
-    return NewPlayer(match["name"], match["email"])
+    if match["language"] is not None and not is_language(match["language"]):
+        raise InvalidGame([Phrase(N_("Write a player's language after their address as en or it, not %(code)s."),
+                                  code=repr(match["language"][:10]))])
+    return NewPlayer(match["name"], match["email"], language=match["language"])
 
 
 def parse_duration(text: str) -> timedelta:
@@ -165,6 +171,9 @@ def player_problems(engine: Engine, players: Sequence[NewPlayer], seats: int | N
             problems.append(f"The name {player.name[:20]!r}… is longer than {MAX_NAME_LENGTH} characters.")
         if not player.bot and normalized_email(player.email) is None:
             problems.append(f"{player.email!r} is not an email address.")
+        if player.language is not None and not is_language(player.language):
+            problems.append(Phrase(N_("%(name)s's language must be en or it, not %(code)s."),
+                                   name=player.name[:20], code=repr(str(player.language)[:10])))
     return problems
 
 
@@ -238,7 +247,7 @@ def create_game(
         created_at=history.created_at if history else now, updated_at=now,
         paused_at=history.paused_at if history else None,
         seats=[
-            Seat(position=i, name=p.name, email=p.email, bot=p.bot, link_key=new_link_key())
+            Seat(position=i, name=p.name, email=p.email, bot=p.bot, link_key=new_link_key(), language=p.language)
             for i, p in enumerate(players)
         ],
     )

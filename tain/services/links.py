@@ -16,6 +16,7 @@ from itsdangerous import BadData, BadSignature, URLSafeTimedSerializer
 
 from tain.extensions import db
 from tain.models import MAX_ROW_ID, Seat
+from tain.wording import N_
 
 from .errors import BadToken, ExpiredToken, RevokedToken
 
@@ -62,10 +63,10 @@ def seat_from_token(token: str, now: datetime) -> Seat:
         raise BadToken() from None
     config = current_app.config
     if now - signed_at.astimezone(timezone.utc) > timedelta(days=config["LINK_MAX_AGE_DAYS"]):
-        raise ExpiredToken("This link has expired. Use the latest link from your emails.")
+        raise ExpiredToken(N_("This link has expired. Use the latest link from your emails."))
     finished = seat.game.finished_at
     if finished is not None and now - finished > timedelta(days=config["LINK_GRACE_AFTER_END_DAYS"]):
-        raise ExpiredToken("This game ended long ago, and its links have expired.")
+        raise ExpiredToken(N_("This game ended long ago, and its links have expired."))
     return seat
 
 

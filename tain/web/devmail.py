@@ -6,7 +6,9 @@ seat), so it does not exist at all once a real mail server is configured.
 from __future__ import annotations
 
 import re
+from datetime import datetime, timezone
 
+from babel.dates import format_datetime
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from markupsafe import Markup, escape
 from sqlalchemy import select
@@ -15,6 +17,7 @@ from tain.extensions import db
 from tain.mail.smtp import picture_content_id
 from tain.models import OutboxMessage
 from tain.pictures import png_of
+from tain.wording import N_, current_language
 
 bp = Blueprint("devmail", __name__, url_prefix="/dev/mail")
 _URL = re.compile(r"https?://[^\s<>\"']+")
@@ -31,7 +34,7 @@ def only_without_mail_server() -> None:
 def _message(message_id: int) -> OutboxMessage:
     message = db.session.get(OutboxMessage, message_id)
     if message is None:
-        abort(404, "There is no such message in the development mailbox.")
+        abort(404, N_("There is no such message in the development mailbox."))
     return message
 
 
@@ -48,8 +51,14 @@ def inbox() -> str:
         query = query.where(OutboxMessage.recipient == recipient)
     recipients = db.session.scalars(select(OutboxMessage.recipient).distinct().order_by(OutboxMessage.recipient))
     return render_template(
-        "devmail/inbox.html", messages=db.session.scalars(query).all(), recipients=list(recipients), to=recipient
+        "devmail/inbox.html", messages=db.session.scalars(query).all(), recipients=list(recipients), to=recipient,
+        queued=queued,
     )
+
+
+def queued(moment: datetime) -> str:
+    """When an email was queued, to the second, in UTC: `May 1, 2030, 12:00:05 PM`, `1 mag 2030, 12:00:05`."""
+    return format_datetime(moment, "medium", tzinfo=timezone.utc, locale=current_language())
 
 
 @bp.get("/<id:message_id>")
@@ -76,5 +85,5 @@ def picture(message_id: int) -> Response:
     """The picture of the board the email carries, drawn as the sender draws it."""
     message = _message(message_id)
     if message.picture is None:
-        abort(404, "This email has no picture of the board.")
+        abort(404, N_("This email has no picture of the board."))
     return Response(png_of(message.picture), mimetype="image/png")

@@ -14,6 +14,7 @@ from dataclasses import asdict
 from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, url_for
+from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import BooleanField, Field, SelectField, StringField, TextAreaField
@@ -21,7 +22,6 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional
 
 from tain.games import Game as Engine, game_names, get_game
-from tain.games.base import players_wanted
 from tain.services.deadlines import Timing
 from tain.services.errors import InvalidGame
 from tain.services.games import (
@@ -29,6 +29,7 @@ from tain.services.games import (
     timing_problems,
 )
 from tain.services.public_game import public_game
+from tain.wording import gettext, lazy_gettext, ngettext, say
 
 from . import utcnow
 from .game_pages import board_context
@@ -39,16 +40,21 @@ bp = Blueprint("lobby", __name__)
 
 Problems = dict[str, list[str]]  # by field name; "" for the form as a whole
 FORM_WIDE = ""
+# Lines as the players field reads them (names, addresses, language codes, "(bot)"): the same in every language.
+EXAMPLE_PLAYERS = "Ann <ann@example.org> en\nBob <bob@example.org> it\n"
+EXAMPLE_BOT, EXAMPLE_THIRD = "Dana (bot)", "Cat <cat@example.org>"
 
 
 class TimingFields(FlaskForm):
     """A game's deadlines, reminder and time-out choice: set at creation, changeable later (admin)."""
 
-    move_deadline = StringField("Time for each move", validators=[Length(max=10)])
-    phase_deadline = StringField("Time for a phase played by all at once (Tàin's guarding)", validators=[Length(max=10)])
-    reminder_before = StringField("Remind the player this long before a deadline (empty: no reminder)",
+    move_deadline = StringField(lazy_gettext("Time for each move"), validators=[Length(max=10)])
+    phase_deadline = StringField(lazy_gettext("Time for a phase played by all at once (Tàin's guarding)"),
+                                 validators=[Length(max=10)])
+    reminder_before = StringField(lazy_gettext("Remind the player this long before a deadline (empty: no reminder)"),
                                   validators=[Length(max=10)])
-    bot_on_timeout = BooleanField("When a deadline passes, a bot moves for the late player instead of passing")
+    bot_on_timeout = BooleanField(
+        lazy_gettext("When a deadline passes, a bot moves for the late player instead of passing"))
 
     def timing_problems(self) -> Problems:
         """Each duration it cannot read, or out of its range, by field."""
@@ -80,20 +86,20 @@ class TimingFields(FlaskForm):
 
 
 class _NewGameFields(TimingFields):
-    game = SelectField("Game", choices=[])
+    game = SelectField(lazy_gettext("Game"), choices=[])
     players = TextAreaField(
-        "Players, one a line, in seat order",
-        validators=[DataRequired(message="Write the players, one a line, as Name <name@example.org>."),
+        lazy_gettext("Players, one a line, in seat order"),
+        validators=[DataRequired(message=lazy_gettext("Write the players, one a line, as Name <name@example.org>.")),
                     Length(max=2000)],
     )
-    first_player = StringField("First player (empty: drawn at random)", validators=[Optional(), Length(max=40)])
-    started_by = StringField("Who is starting the game, as the invitations will say",
+    first_player = StringField(lazy_gettext("First player (empty: drawn at random)"),
+                               validators=[Optional(), Length(max=40)])
+    started_by = StringField(lazy_gettext("Who is starting the game, as the invitations will say"),
                              validators=[Optional(), Length(max=40)])
 
     def engines(self) -> list[tuple[Engine, str]]:
         """Every game, with how many players it takes in words ("exactly 2 players")."""
-        return [(get_game(name), players_wanted(get_game(name).min_players, get_game(name).max_players))
-                for name in game_names()]
+        return [(get_game(name), players_wanted(get_game(name))) for name in game_names()]
 
     def option_fields(self, game: str) -> list[Field]:
         """One game's own option selects (its fieldset on the form)."""
@@ -104,6 +110,10 @@ class _NewGameFields(TimingFields):
         engine = get_game(self.game.data)
         return {key: next(value for value, _ in choices if str(value) == self[_option_field(engine.name, key)].data)
                 for key, (_, choices) in engine.option_choices.items()}
+
+    def example_players(self, bot_seats: bool) -> str:
+        """The players field's placeholder: the lines it reads, with a language and (on the dashboard) a bot."""
+        return EXAMPLE_PLAYERS + (EXAMPLE_BOT if bot_seats else EXAMPLE_THIRD)
 
     def player_lines(self) -> list[str]:
         return [line for line in (self.players.data or "").splitlines() if line.strip()]
@@ -136,6 +146,13 @@ class _NewGameFields(TimingFields):
         return {name: problems for name, problems in found.items() if problems}
 
 
+def players_wanted(engine: Engine) -> str:
+    """How many players a game takes, in the reader's words: "2 to 4 players", "exactly 2 players"."""
+    if engine.min_players == engine.max_players:
+        return ngettext("exactly %(num)d player", "exactly %(num)d players", engine.min_players)
+    return gettext("%(least)d to %(most)d players", least=engine.min_players, most=engine.max_players)
+
+
 def _option_field(game: str, option: str) -> str:
     return f"option_{game}_{option}"
 
@@ -144,8 +161,9 @@ def _option_selects() -> dict[str, SelectField]:
     """A select for each option of each game (each in its game's fieldset on the form); one left out
     of a submission is the game's default."""
     return {
-        _option_field(name, key): SelectField(label, default=str(choices[0][0]),
-                                              choices=[SelectChoice(str(value), words) for value, words in choices])
+        # The engine's words, said in the reader's language once the catalogue has them.
+        _option_field(name, key): SelectField(LazyString(say, label), default=str(choices[0][0]), choices=[
+            SelectChoice(str(value), LazyString(say, words)) for value, words in choices])
         for name in game_names() for key, (label, choices) in get_game(name).option_choices.items()
     }
 

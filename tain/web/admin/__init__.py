@@ -1,25 +1,28 @@
 """The admin dashboard at /admin, behind a login: games, seats, mail, health and the audit log.
 
 Views are split by concern: `auth` (login, logout), `games` (list, page, reveal, create,
-actions), `transfer` (export, import), `mail` (the outbox) and `overview` (health, audit).
-Every change is a POST with a CSRF token, confirmed on a second page, and audit-logged
-by the service that makes it.
+actions), `transfer` (export, import), `mail` (the outbox), `overview` (health, audit) and
+`settings` (the admin's language and time zone: every page is in that language, every time on
+that clock, and says which). Every change is a POST with a CSRF token, confirmed on a second
+page, and audit-logged by the service that makes it.
 """
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from flask import Blueprint, Flask, current_app, flash, g, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
+from tain.local_time import local_time, span_text, zone_named
 from tain.services import admin_sessions
 from tain.services.accounts import hash_password
 from tain.services.errors import ServiceError
 from tain.services.health import STALE_AFTER, is_stale, latest_passes
+from tain.services.languages import AdminSettings, admin_settings
 from tain.web import utcnow
 from tain.web.errors import status_for
-from tain.web.play_context import format_deadline
+from tain.wording import N_, gettext, say
 
 from .forms import ConfirmForm, LogoutForm
 
@@ -30,6 +33,26 @@ SESSION_KEY = "admin_session"  # the cookie's only admin field: a random id, its
 
 def current_admin() -> str:
     return g.admin
+
+
+def chosen_settings() -> AdminSettings:
+    """The admin's language and time zone (tain.web.select_language reads the language)."""
+    return g.get("admin_settings") or AdminSettings()
+
+
+def admin_time(moment: datetime | None) -> str | None:
+    """A moment on the admin's clock, in their language: `mer 14 mag, 20:00 CEST`; None stays None."""
+    return local_time(moment, utcnow(), chosen_settings().time_zone).when if moment is not None else None
+
+
+def admin_zone() -> str:
+    """The name of the admin's time zone, as every page states it."""
+    return chosen_settings().time_zone or "UTC"
+
+
+def from_admin_clock(moment: datetime) -> datetime:
+    """A date and time the admin typed (a form's datetime-local, no zone), read on their clock."""
+    return moment.replace(tzinfo=zone_named(chosen_settings().time_zone))
 
 
 def _idle() -> timedelta:
@@ -47,12 +70,13 @@ def require_login() -> Response | None:
         admin = admin_sessions.admin_of(session_id, now=utcnow(), idle=_idle()) if session_id else None
     except admin_sessions.SessionExpired:
         session.pop(SESSION_KEY)
-        flash("Your session expired, so nothing was done. Log in again.")
+        flash(gettext("Your session expired, so nothing was done. Log in again."))
         return redirect(url_for("admin.login"), code=303)
     if admin is None:
         session.pop(SESSION_KEY, None)
         return redirect(url_for("admin.login", next=request.full_path.rstrip("?")), code=303)
     g.admin = admin
+    g.admin_settings = admin_settings(admin)
     return None
 
 
@@ -80,25 +104,14 @@ def confirmation(form: ConfirmForm, question: str, button: str) -> str | None:
 
 @bp.errorhandler(ServiceError)
 def refused(error: ServiceError) -> tuple[str, int]:
-    return render_template("admin/refused.html", message=str(error), back=request.referrer), status_for(error)
+    return render_template("admin/refused.html", message=say(error), back=request.referrer), status_for(error)
 
 
 @bp.errorhandler(429)
 def too_many_attempts(error: Exception) -> tuple[str, int]:
     return render_template(
-        "admin/refused.html", message="Too many login attempts from here. Wait a minute, then try again."
+        "admin/refused.html", message=gettext("Too many login attempts from here. Wait a minute, then try again.")
     ), 429
-
-
-def format_duration(span: timedelta) -> str:
-    """A span as the dashboard says it: `40 s`, `12 min`, `3 h 5 min`, `2 d 4 h`."""
-    seconds = max(0, int(span.total_seconds()))
-    days, hours, minutes = seconds // 86400, seconds // 3600 % 24, seconds // 60 % 60
-    if days:
-        return f"{days} d {hours} h" if hours else f"{days} d"
-    if hours:
-        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
-    return f"{minutes} min" if minutes else f"{seconds} s"
 
 
 def schedule_warning() -> str | None:
@@ -108,19 +121,24 @@ def schedule_warning() -> str | None:
     last = passes[0] if passes else None
     if not is_stale(last, now):
         return None
-    start = ("Start the clock process (flask --app app tain scheduler), or set SCHEDULER=inprocess, "
-             "or run flask --app app tain tick.")
     if last is None:
-        return f"The schedule has never run: no deadline passes and no reminder or email goes out. {start}"
-    return (f"The schedule has not run for {format_duration(now - last.finished_at)} "
-            f"(more than {format_duration(STALE_AFTER)}; last at {format_deadline(last.finished_at)}): "
-            f"deadlines, reminders and mail are waiting. {start}")
+        return gettext(NEVER_RAN, start=gettext(START_THE_CLOCK))
+    return gettext(STOPPED, start=gettext(START_THE_CLOCK), idle=span_text(now - last.finished_at),
+                   limit=span_text(STALE_AFTER), last=admin_time(last.finished_at))
+
+
+START_THE_CLOCK = N_("Start the clock process (flask --app app tain scheduler), or set SCHEDULER=inprocess, "
+                     "or run flask --app app tain tick.")
+NEVER_RAN = N_("The schedule has never run: no deadline passes and no reminder or email goes out. %(start)s")
+STOPPED = N_("The schedule has not run for %(idle)s (more than %(limit)s; last at %(last)s): deadlines, reminders "
+             "and mail are waiting. %(start)s")
 
 
 @bp.context_processor
 def layout() -> dict[str, Any]:
     admin = g.get("admin")
-    return {"logout_form": LogoutForm(), "admin": admin, "fmt": format_deadline, "duration": format_duration,
+    return {"logout_form": LogoutForm(), "admin": admin, "fmt": admin_time, "duration": span_text,
+            "admin_zone": admin_zone(),
             # Not while saying the database is unreachable: the warning would need it.
             "schedule_warning": schedule_warning() if admin and not g.get("database_unavailable") else None}
 
@@ -132,4 +150,4 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
 
 
-from . import auth, games, mail, overview, transfer  # noqa: E402,F401  (their views register on `bp`)
+from . import auth, games, mail, overview, settings, transfer  # noqa: E402,F401  (their views register on `bp`)

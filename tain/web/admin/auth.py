@@ -6,6 +6,7 @@ from werkzeug.wrappers import Response
 
 from tain.extensions import limiter
 from tain.services.accounts import authenticate
+from tain.wording import gettext
 
 from . import bp, log_in, log_out
 from .forms import LoginForm
@@ -32,7 +33,7 @@ def login() -> Response | str | tuple[str, int]:
         return render_template("admin/login.html", form=form), 400 if form.is_submitted() else 200
     name = authenticate(form.name.data, form.password.data, current_app.config["ADMIN_PASSWORD_HASH"])
     if name is None:
-        return render_template("admin/login.html", form=form, problem="That name and password do not match."), 401
+        return render_template("admin/login.html", form=form, problem=gettext("That name and password do not match.")), 401
     log_in(name)
     return redirect(_safe_next(form.next.data), code=303)
 
@@ -40,5 +41,5 @@ def login() -> Response | str | tuple[str, int]:
 @bp.post("/logout")
 def logout() -> Response:
     log_out()  # CSRFProtect checked the form's token before this view
-    flash("You are logged out.")
+    flash(gettext("You are logged out."))
     return redirect(url_for("admin.login"), code=303)

@@ -8,11 +8,12 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 
 from tain.models import MAX_ROW_ID
 from tain.web.lobby import TimingFields
+from tain.wording import lazy_gettext
 
 
 class LoginForm(FlaskForm):
-    name = StringField("Name", default="admin", validators=[DataRequired(), Length(max=80)])
-    password = PasswordField("Password", validators=[DataRequired(), Length(max=200)])
+    name = StringField(lazy_gettext("Name"), default="admin", validators=[DataRequired(), Length(max=80)])
+    password = PasswordField(lazy_gettext("Password"), validators=[DataRequired(), Length(max=200)])
     next = HiddenField()
 
 
@@ -27,27 +28,38 @@ class ConfirmForm(FlaskForm):
 
 
 class SeatForm(ConfirmForm):
-    seat = IntegerField("Seat", validators=[InputRequired(message="Choose a seat."), NumberRange(min=1, max=MAX_ROW_ID)])
+    seat = IntegerField(lazy_gettext("Seat"), validators=[InputRequired(message=lazy_gettext("Choose a seat.")),
+                                                          NumberRange(min=1, max=MAX_ROW_ID)])
 
 
 class ReplaceForm(SeatForm):
-    email = StringField("New email", validators=[DataRequired(message="Give the new player's email."), Length(max=254)])
+    email = StringField(lazy_gettext("New email"), validators=[
+        DataRequired(message=lazy_gettext("Give the new player's email.")), Length(max=254)])
 
 
 class ImportForm(FlaskForm):
-    file = FileField("An exported game (.json)")
-    text = TextAreaField("…or paste it here", validators=[Optional(), Length(max=2_000_000)])
+    file = FileField(lazy_gettext("An exported game (.json)"))
+    text = TextAreaField(lazy_gettext("…or paste it here"), validators=[Optional(), Length(max=2_000_000)])
 
 
 class ExtendForm(ConfirmForm):
-    until = DateTimeLocalField("New deadline (UTC)", format=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
-                               validators=[InputRequired(message="Give the new deadline as a date and time.")])
+    """The new deadline, a date and time on the admin's clock (tain.web.admin.from_admin_clock)."""
+
+    until = DateTimeLocalField(lazy_gettext("New deadline"), format=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+                               validators=[InputRequired(message=lazy_gettext("Give the new deadline as a date and time."))])
 
 
 class TimeoutForm(ConfirmForm):
-    version = IntegerField(validators=[InputRequired(message="This form is incomplete; reload the game's page."),
+    version = IntegerField(validators=[InputRequired(message=lazy_gettext("This form is incomplete; reload the game's page.")),
                                        NumberRange(min=0, max=MAX_ROW_ID)])
 
 
 class TimingForm(ConfirmForm, TimingFields):
     """A game's deadlines, reminder and time-out choice, changed from the game's page."""
+
+
+class SettingsForm(FlaskForm):
+    """The admin's own language and time zone (empty: UTC); the service checks both."""
+
+    language = StringField(lazy_gettext("Language"))
+    time_zone = StringField(lazy_gettext("Time zone"))

@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 from flask import flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from tain.local_time import zone_named
 from tain.services import admin as service
 from tain.services.audit import entries
 from tain.services.deadlines import timing_of
@@ -16,9 +17,10 @@ from tain.services.games import checked_email, duration_text, engine_for, get_ga
 from tain.web import utcnow
 from tain.web.game_pages import board_context
 from tain.web.lobby import new_game_form
-from tain.web.play_context import format_deadline, seat_colours
+from tain.web.play_context import seat_colours
+from tain.wording import N_, gettext, names, ngettext, say
 
-from . import bp, confirmation, current_admin
+from . import admin_time, bp, chosen_settings, confirmation, current_admin, from_admin_clock
 from .forms import ConfirmForm, ExtendForm, ReplaceForm, SeatForm, TimeoutForm, TimingForm
 
 
@@ -42,7 +44,7 @@ def _page(game_id: int, view: dict[str, Any] | None = None, seen_as: str | None 
         "log": service.action_log(game, revealed_for=seen_as), "mails": service.games_mail(game.id),
         "audit": entries(game_id=game.id, limit=50), "form": ConfirmForm(),
         "board_template": f"games/{game.game}/board.html",
-        "timing": timing_form(game),
+        "timing": timing_form(game), "deadline_input": deadline_input(game.deadline_at),
         **board_context(engine_for(game), view),  # no legal moves: the admin's board is not played on
     }
 
@@ -58,6 +60,11 @@ def timing_form(game: Any) -> TimingForm:
     return form
 
 
+def deadline_input(deadline: Any) -> str:
+    """The running deadline as the extend form's datetime-local value, on the admin's clock (a machine's format)."""
+    return deadline.astimezone(zone_named(chosen_settings().time_zone)).strftime("%Y-%m-%dT%H:%M") if deadline else ""
+
+
 @bp.get("/games/<id:game_id>")
 def game(game_id: int) -> str:
     return render_template("admin/game.html", **_page(game_id))
@@ -68,8 +75,9 @@ def reveal(game_id: int) -> str | tuple[str, int]:
     game = get_game_row(game_id)
     form = _validated(SeatForm())
     seat = _seat_name(game, form.seat.data)
-    page = confirmation(form, f"Show game #{game_id}'s board as {seat} sees it, face-down tokens included? "
-                              "This is written to the audit log.", f"Reveal {seat}'s view")
+    page = confirmation(form, gettext("Show game #%(game)s's board as %(name)s sees it, face-down tokens included? "
+                                      "This is written to the audit log.", game=game_id, name=seat),
+                        gettext("Reveal %(name)s's view", name=seat))
     if page:
         return page
     game, seat_row, view = service.reveal(game_id, form.seat.data, actor=current_admin(), now=utcnow())
@@ -92,14 +100,14 @@ def new_game() -> Response | str | tuple[str, int]:
         )
     except InvalidGame as error:
         return render_template("admin/new_game.html", form=form, problems={"": error.problems}), 400
-    flash(f"Game #{game.id} is created; every player has been emailed their link.")
+    flash(gettext("Game #%(game)s is created; every player has been emailed their link.", game=game.id))
     return redirect(url_for("admin.game", game_id=game.id), code=303)
 
 
 def _seat_name(game: Any, seat_id: int) -> str:
     seat = next((seat for seat in game.seats if seat.id == seat_id), None)
     if seat is None:
-        raise service.AdminRefusal(f"Game #{game.id} has no such seat.")
+        raise service.AdminRefusal(N_("Game #%(game)s has no such seat."), game=game.id)
     return seat.name
 
 
@@ -109,7 +117,7 @@ FormT = TypeVar("FormT", bound=ConfirmForm)
 def _validated(form: FormT) -> FormT:
     """The form, if its fields are valid; otherwise the refusal page (400) says what is wrong."""
     if not form.validate():
-        raise service.AdminRefusal(" ".join(error for errors in form.errors.values() for error in errors))
+        raise service.AdminRefusal(" ".join(say(error) for errors in form.errors.values() for error in errors))
     return form
 
 
@@ -135,10 +143,11 @@ def replace(game_id: int) -> Response | str | tuple[str, int]:
     form = _validated(ReplaceForm())
     name, email = _seat_name(game, form.seat.data), checked_email(form.email.data)  # refused before confirming
     return _confirmed(
-        game_id, form, f"Give {name}'s seat in game #{game_id} to {email}? "
-                       f"{name}'s links stop working and the new player is emailed a link.", f"Replace {name}",
+        game_id, form, gettext("Give %(name)s's seat in game #%(game)s to %(email)s? %(name)s's links stop working "
+                               "and the new player is emailed a link.", name=name, game=game_id, email=email),
+        gettext("Replace %(name)s", name=name),
         lambda: service.replace_player(game_id, form.seat.data, email, actor=current_admin(), now=utcnow()),
-        f"{name}'s seat now belongs to {email}, who has been emailed a link.")
+        gettext("%(name)s's seat now belongs to %(email)s, who has been emailed a link.", name=name, email=email))
 
 
 @bp.post("/games/<id:game_id>/resend")
@@ -147,9 +156,10 @@ def resend(game_id: int) -> Response | str | tuple[str, int]:
     form = _validated(SeatForm())
     name = _seat_name(game, form.seat.data)
     return _confirmed(
-        game_id, form, f"Email {name} their link to game #{game_id} again?", f"Resend {name}'s link",
+        game_id, form, gettext("Email %(name)s their link to game #%(game)s again?", name=name, game=game_id),
+        gettext("Resend %(name)s's link", name=name),
         lambda: service.resend_link(game_id, form.seat.data, actor=current_admin(), now=utcnow()),
-        f"{name}'s link has been emailed again.")
+        gettext("%(name)s's link has been emailed again.", name=name))
 
 
 @bp.post("/games/<id:game_id>/bot")
@@ -158,29 +168,31 @@ def bot(game_id: int) -> Response | str | tuple[str, int]:
     form = _validated(SeatForm())
     name = _seat_name(game, form.seat.data)
     return _confirmed(
-        game_id, form, f"Let a bot play {name}'s seat in game #{game_id} from now on? {name}'s links stop working.",
-        f"Put a bot in {name}'s seat",
+        game_id, form, gettext("Let a bot play %(name)s's seat in game #%(game)s from now on? %(name)s's links stop "
+                               "working.", name=name, game=game_id),
+        gettext("Put a bot in %(name)s's seat", name=name),
         lambda: service.seat_bot(game_id, form.seat.data, actor=current_admin(), now=utcnow()),
-        f"A bot now plays {name}'s seat.")
+        gettext("A bot now plays %(name)s's seat.", name=name))
 
 
 @bp.post("/games/<id:game_id>/revoke")
 def revoke(game_id: int) -> Response | str:
     get_game_row(game_id)
     return _confirmed(
-        game_id, ConfirmForm(), f"Revoke every link of game #{game_id}? No player can open the game until you "
-                                "resend their link.", "Revoke all links",
+        game_id, ConfirmForm(), gettext("Revoke every link of game #%(game)s? No player can open the game until you "
+                                        "resend their link.", game=game_id), gettext("Revoke all links"),
         lambda: service.revoke_all_links(game_id, actor=current_admin(), now=utcnow()),
-        "Every link of this game has been revoked.")
+        gettext("Every link of this game has been revoked."))
 
 
 @bp.post("/games/<id:game_id>/cancel")
 def cancel(game_id: int) -> Response | str:
     get_game_row(game_id)
     return _confirmed(
-        game_id, ConfirmForm(), f"Cancel game #{game_id} for good? Nobody can move in it any more.", "Cancel the game",
+        game_id, ConfirmForm(), gettext("Cancel game #%(game)s for good? Nobody can move in it any more.", game=game_id),
+        gettext("Cancel the game"),
         lambda: service.cancel(game_id, actor=current_admin(), now=utcnow()),
-        f"Game #{game_id} is cancelled.")
+        gettext("Game #%(game)s is cancelled.", game=game_id))
 
 
 @bp.post("/games/<id:game_id>/timing")
@@ -188,54 +200,60 @@ def change_timing(game_id: int) -> Response | str | tuple[str, int]:
     get_game_row(game_id)
     form = _validated(TimingForm())
     timing = form.timing()  # InvalidGame (a clear refusal) for a duration it cannot read
-    words = "a bot moves for the late player" if timing.bot_on_timeout else "the game's own time-out"
+    question = (N_("Set game #%(game)s's timing: each move %(move)s, each phase played by all at once %(phase)s, "
+                   "reminder %(reminder)s, and on time-out a bot moves for the late player? It holds from the next "
+                   "deadline on; to move the running one, extend it.") if timing.bot_on_timeout else
+                N_("Set game #%(game)s's timing: each move %(move)s, each phase played by all at once %(phase)s, "
+                   "reminder %(reminder)s, and on time-out the game's own time-out? It holds from the next deadline "
+                   "on; to move the running one, extend it."))
     return _confirmed(
-        game_id, form, f"Set game #{game_id}'s timing: each move {form.move_deadline.data}, each phase played by "
-                       f"all at once {form.phase_deadline.data}, reminder {form.reminder_before.data or 'none'}, "
-                       f"on time-out {words}? It holds from the next deadline on; to move the running one, "
-                       "extend it.", "Change the timing",
+        game_id, form, gettext(question, game=game_id, move=form.move_deadline.data, phase=form.phase_deadline.data,
+                               reminder=form.reminder_before.data or gettext("none")),
+        gettext("Change the timing"),
         lambda: service.change_timing(game_id, timing, actor=current_admin(), now=utcnow()),
-        f"Game #{game_id}'s timing is changed; it holds from the next deadline on.")
+        gettext("Game #%(game)s's timing is changed; it holds from the next deadline on.", game=game_id))
 
 
 @bp.post("/games/<id:game_id>/pause")
 def pause(game_id: int) -> Response | str:
     get_game_row(game_id)
     return _confirmed(
-        game_id, ConfirmForm(), f"Pause game #{game_id}? Its clock stops: no deadline passes and no reminder goes "
-                                "until you resume it.", "Pause the game",
+        game_id, ConfirmForm(), gettext("Pause game #%(game)s? Its clock stops: no deadline passes and no reminder "
+                                        "goes until you resume it.", game=game_id), gettext("Pause the game"),
         lambda: service.pause(game_id, actor=current_admin(), now=utcnow()),
-        f"Game #{game_id} is paused; its clock has stopped.")
+        gettext("Game #%(game)s is paused; its clock has stopped.", game=game_id))
 
 
 @bp.post("/games/<id:game_id>/resume")
 def resume(game_id: int) -> Response | str:
     get_game_row(game_id)
     return _confirmed(
-        game_id, ConfirmForm(), f"Resume game #{game_id}? Its clock restarts with the time that was left.",
-        "Resume the game",
+        game_id, ConfirmForm(), gettext("Resume game #%(game)s? Its clock restarts with the time that was left.",
+                                        game=game_id), gettext("Resume the game"),
         lambda: service.resume(game_id, actor=current_admin(), now=utcnow()),
-        f"Game #{game_id} is running again, with the time that was left.")
+        gettext("Game #%(game)s is running again, with the time that was left.", game=game_id))
 
 
 @bp.post("/games/<id:game_id>/extend")
 def extend(game_id: int) -> Response | str | tuple[str, int]:
     get_game_row(game_id)
     form = _validated(ExtendForm())
-    until = form.until.data.replace(tzinfo=timezone.utc)
+    until = from_admin_clock(form.until.data).astimezone(timezone.utc)
     return _confirmed(
-        game_id, form, f"Move game #{game_id}'s deadline to {format_deadline(until)}?", "Extend the deadline",
+        game_id, form, gettext("Move game #%(game)s's deadline to %(until)s?", game=game_id, until=admin_time(until)),
+        gettext("Extend the deadline"),
         lambda: service.extend(game_id, until, actor=current_admin(), now=utcnow()),
-        f"The deadline is now {format_deadline(until)}.")
+        gettext("The deadline is now %(until)s.", until=admin_time(until)))
 
 
 @bp.post("/games/<id:game_id>/timeout")
 def timeout(game_id: int) -> Response | str | tuple[str, int]:
     game = get_game_row(game_id)
     form = _validated(TimeoutForm())
-    waiting = ", ".join(service.game_row(game).to_act) or "nobody"
+    waiting = names(service.game_row(game).to_act) or gettext("nobody")
     return _confirmed(
-        game_id, form, f"Apply the time-out in game #{game_id} now? Whoever is still to act ({waiting}) is timed "
-                       "out as if the deadline had passed.", "Apply the time-out now",
+        game_id, form, gettext("Apply the time-out in game #%(game)s now? Whoever is still to act (%(waiting)s) is "
+                               "timed out as if the deadline had passed.", game=game_id, waiting=waiting),
+        gettext("Apply the time-out now"),
         lambda: service.time_out_now(game_id, form.version.data, actor=current_admin(), now=utcnow()),
-        lambda late: f"{late} player{'s were' if late != 1 else ' was'} timed out.")
+        lambda late: ngettext("%(num)d player was timed out.", "%(num)d players were timed out.", late))

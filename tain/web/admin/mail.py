@@ -6,6 +6,7 @@ from werkzeug.wrappers import Response
 
 from tain.services import admin as service
 from tain.web import utcnow
+from tain.wording import gettext
 
 from . import bp, confirmation, current_admin
 from .forms import ConfirmForm
@@ -20,9 +21,9 @@ def outbox() -> str:
 
 @bp.post("/mail/<id:message_id>/retry")
 def retry(message_id: int) -> Response | str:
-    page = confirmation(ConfirmForm(), f"Try to send email #{message_id} again now?", "Retry")
+    page = confirmation(ConfirmForm(), gettext("Try to send email #%(id)s again now?", id=message_id), gettext("Retry"))
     if page:
         return page
     message = service.retry_mail(message_id, actor=current_admin(), now=utcnow())
-    flash(f"Email #{message.id} to {message.recipient} will be sent again now.")
+    flash(gettext("Email #%(id)s to %(recipient)s will be sent again now.", id=message.id, recipient=message.recipient))
     return redirect(url_for("admin.outbox"), code=303)

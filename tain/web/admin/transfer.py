@@ -11,6 +11,7 @@ from tain.services.export import import_game
 from tain.services.games import get_game_row
 from tain.web import utcnow
 from tain.web.json_input import BadJson, load_json
+from tain.wording import gettext, ngettext
 
 from . import bp, confirmation, current_admin
 from .forms import ConfirmForm, ImportForm
@@ -21,8 +22,9 @@ MAX_IMPORT_BYTES = 2_000_000  # an exported game: a long one is a few hundred ki
 @bp.post("/games/<id:game_id>/export")
 def export(game_id: int) -> Response | str:
     get_game_row(game_id)
-    page = confirmation(ConfirmForm(), f"Download game #{game_id} as JSON? The file holds its whole action log, "
-                                       "face-down tokens included; this is written to the audit log.", "Export")
+    page = confirmation(ConfirmForm(), gettext("Download game #%(game)s as JSON? The file holds its whole action log, "
+                                               "face-down tokens included; this is written to the audit log.",
+                                               game=game_id), gettext("Export"))
     if page:
         return page
     body = json.dumps(service.export(game_id, actor=current_admin(), now=utcnow()), indent=2, ensure_ascii=False)
@@ -45,5 +47,7 @@ def import_() -> Response | str | tuple[str, int]:
             current_admin(), "import", now=utcnow(), detail=lambda game: f"{game.version} actions replayed"))
     except InvalidGame as error:
         return render_template("admin/import.html", form=form, problems=error.problems), 400
-    flash(f"Game #{game.id} is imported ({game.version} actions replayed); every player has been emailed a new link.")
+    flash(ngettext("Game #%(game)s is imported (%(num)d action replayed); every player has been emailed a new link.",
+                   "Game #%(game)s is imported (%(num)d actions replayed); every player has been emailed a new link.",
+                   game.version, game=game.id))
     return redirect(url_for("admin.game", game_id=game.id), code=303)
