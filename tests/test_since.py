@@ -219,3 +219,19 @@ def test_an_earlier_since_shows_more_of_what_the_seat_knows(app):
         assert since_on_page(page(client, game, "Bob")) == ["You guard your house-1 with your warrior."]
         assert since_on_page(page(client, game, "Bob", "?since=0")) == [
             "Ann scouts your pasture-2 with a face-down token.", "You guard your house-1 with your warrior."]
+
+
+def test_the_page_opened_from_the_raid_report_email_still_starts_with_that_report(app):
+    client = app.test_client()
+    with app.app_context():
+        game = new_game(["Ann <ann@example.org>", "Bob <bob@example.org>"])
+        move(game, "Ann", SCOUT)
+        move(game, "Bob", GUARD)
+        move(game, "Ann", PASS)
+        move(game, "Bob", PASS)  # the raids: Ann's email tells them, so nothing is new on her page
+        assert outbox("ann@example.org")[-1].kind == "raid-report"
+        html = unescape(page(client, game, "Ann"))
+        top = since_section(html)
+        assert since_on_page(html) == [] and "Nothing new since you last looked. The latest report:" in top
+        assert "Turn 1 raids" in top and "Bob's pasture-2: Ann's boy" in top
+        assert html.index('<section class="since"') < html.index('id="board-title"')
