@@ -11,21 +11,14 @@ from typing import Any, Iterator
 
 from tain.games.base import Player
 from tain.games.inis import effects, options
+from tain.games.inis.options import no_arguments, or_null
 from tain.games.inis.asking import ask
 from tain.games.inis.board import (
-    Board, adjacent, clans, exposed, exposed_players, give_card, hand, know, land, name, opponents, players_in, present, rng, say, take_advantage, take_card,
+    Board, adjacent, clans, exposed, exposed_players, give_card, hand, know, land, name, opponents, players_in, present, say, take_advantage, take_card,
 )
 from tain.games.inis.cells import open_cells
 
 Record = dict[str, Any]
-
-
-def _none(board: Board, player: Player, trigger: Any = None) -> list[dict]:
-    return [{}]
-
-
-def _or_null(found: list[dict], *keys: str) -> list[dict]:
-    return found or [{key: None for key in keys}]
 
 
 # --- Season side --------------------------------------------------------------------------------
@@ -35,7 +28,7 @@ def _bard(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
 
 
 def _citadel_targets(board: Board, player: Player) -> list[dict]:
-    return _or_null([{"territory": t} for t in present(board, player) if t != "swamp"], "territory")
+    return or_null([{"territory": t} for t in present(board, player) if t != "swamp"], "territory")
 
 
 def _citadel(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
@@ -55,7 +48,7 @@ def _citadel(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
 
 def _conquest_targets(board: Board, player: Player) -> list[dict]:
     mine = set(present(board, player))
-    return _or_null([{"territory": t} for t in sorted(board["terr"]) if mine & set(adjacent(board, t))],
+    return or_null([{"territory": t} for t in sorted(board["terr"]) if mine & set(adjacent(board, t))],
                     "territory")
 
 
@@ -69,11 +62,6 @@ def _carry_moves(card: str):
 def _craftsmen_targets(board: Board, player: Player) -> list[dict]:
     caps = {t: board["terr"][t]["citadels"] for t in present(board, player)}
     return [{"place": spread} for spread in options.may_place(caps, board["reserve"][player])]
-
-
-def _place_effect(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
-    effects.place_spread(board, record["player"], record["decl"].get("place"))
-    yield from ()
 
 
 def _druid_targets(board: Board, player: Player) -> list[dict]:
@@ -115,7 +103,7 @@ def _exploration(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
 
 
 def _festival_targets(board: Board, player: Player) -> list[dict]:
-    return _or_null([{"territory": t} for t in present(board, player) if board["terr"][t]["sanctuaries"]],
+    return or_null([{"territory": t} for t in present(board, player) if board["terr"][t]["sanctuaries"]],
                     "territory")
 
 
@@ -130,7 +118,7 @@ def _festival(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
 
 
 def _migration_sources(board: Board, player: Player) -> list[dict]:
-    return _or_null([{"from": t} for t in present(board, player) if adjacent(board, t)], "from")
+    return or_null([{"from": t} for t in present(board, player) if adjacent(board, t)], "from")
 
 
 def _new_alliance_targets(board: Board, player: Player) -> list[dict]:
@@ -139,7 +127,7 @@ def _new_alliance_targets(board: Board, player: Player) -> list[dict]:
         found += [{"place": {t: 1}} for t in present(board, player)]
     for t in present(board, player):
         found += [{"replace": {"player": q, "territory": t}} for q in opponents(board, player) if clans(board, t, q) >= 2]
-    return _or_null(found, "place")
+    return or_null(found, "place")
 
 
 def _new_alliance(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
@@ -155,11 +143,11 @@ def _new_alliance(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
 
 def _new_clans_targets(board: Board, player: Player) -> list[dict]:
     total = min(2, board["reserve"][player])
-    return _or_null([{"place": s} for s in options.exact(present(board, player), total)] if total else [], "place")
+    return or_null([{"place": s} for s in options.exact(present(board, player), total)] if total else [], "place")
 
 
 def _sanctuary_targets(board: Board, player: Player) -> list[dict]:
-    return _or_null([{"territory": t} for t in present(board, player)], "territory")
+    return or_null([{"territory": t} for t in present(board, player)], "territory")
 
 
 def build_sanctuary(board: Board, territory: str) -> None:
@@ -178,7 +166,7 @@ def _sanctuary(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
 
 
 def _warlord_targets(board: Board, player: Player) -> list[dict]:
-    return _or_null([{"territory": t} for t in present(board, player) if len(players_in(board, t)) >= 2],
+    return or_null([{"territory": t} for t in present(board, player) if len(players_in(board, t)) >= 2],
                     "territory")
 
 
@@ -190,7 +178,7 @@ def _warlord(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
 
 
 def _emissaries_targets(board: Board, player: Player) -> list[dict]:
-    return _or_null([{"from": t, "to": u} for t in present(board, player) for u in adjacent(board, t)], "from", "to")
+    return or_null([{"from": t, "to": u} for t in present(board, player) for u in adjacent(board, t)], "from", "to")
 
 
 def _emissaries(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
@@ -204,7 +192,7 @@ def _emissaries(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
 def _craftsman_discards(board: Board, player: Player) -> list[dict]:
     cards = board["hands"][player]
     others = [c for c in cards["action"] if c != "master-craftsman"] + cards["advantage"] + cards["epic"]
-    return _or_null([{"discard": c} for c in others], "discard")
+    return or_null([{"discard": c} for c in others], "discard")
 
 
 def _master_craftsman(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
@@ -224,7 +212,7 @@ def _scouts_targets(board: Board, player: Player) -> list[dict]:
     found = [{"clans": n, "from": t, "look": q, "to": u}
              for q in opponents(board, player) for t in present(board, player) for u in adjacent(board, t)
              for n in range(1, clans(board, t, player) + 1)]
-    return _or_null(found, "clans", "from", "look", "to")
+    return or_null(found, "clans", "from", "look", "to")
 
 
 def _scouts(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
@@ -240,16 +228,16 @@ def _scouts(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
 
 
 SEASON: dict[str, Any] = {
-    "bard": (_none, _bard),
+    "bard": (no_arguments, _bard),
     "citadel": (_citadel_targets, _citadel),
     "conquest": (_conquest_targets, _carry_moves("conquest")),
-    "craftsmen-and-peasants": (_craftsmen_targets, _place_effect),
+    "craftsmen-and-peasants": (_craftsmen_targets, effects.place_declared),
     "druid": (_druid_targets, _druid),
-    "exploration": (_none, _exploration),
+    "exploration": (no_arguments, _exploration),
     "festival": (_festival_targets, _festival),
     "migration": (_migration_sources, _carry_moves("migration")),
     "new-alliance": (_new_alliance_targets, _new_alliance),
-    "new-clans": (_new_clans_targets, _place_effect),
+    "new-clans": (_new_clans_targets, effects.place_declared),
     "sanctuary": (_sanctuary_targets, _sanctuary),
     "warlord": (_warlord_targets, _warlord),
     "emissaries": (_emissaries_targets, _emissaries),
@@ -305,23 +293,15 @@ def _craftsman_gift(board: Board, record: Record, trigger: Any) -> Iterator[Any]
 def _raid(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     from tain.games.inis import removal
     player, victim = record["player"], trigger["attack"]
-    cards = hand(board, victim, "action")
-    if cards:
-        card = rng(board).choice(sorted(cards))
-        take_card(board, victim, card)
-        give_card(board, player, card)
-        know(board, player, "exchange", [card], f"You take {name(card)} from {victim}.", victim)
-        know(board, victim, "exchange", [card], f"{player} takes {name(card)} from you.", player)
-        say(board, "raid-card", f"{player} takes an Action card from {victim}.", player=player, victim=victim)
-    else:
+    if effects.take_at_random(board, player, victim) is None:
         yield from removal.remove(board, victim, board["clash"]["territory"], 1, "raid", player)
 
 
 TRISKEL: dict[str, Any] = {
-    "bard": (_none, _bard_deed),
-    "geis": (_none, _geis),
+    "bard": (no_arguments, _bard_deed),
+    "geis": (no_arguments, _geis),
     "warlord": (_warlord_next, _warlord_clan),
     "master-craftsman": (_craftsman_give, _craftsman_gift),
-    "raid": (_none, _raid),
+    "raid": (no_arguments, _raid),
 }
 

@@ -7,21 +7,12 @@ from typing import Any, Iterator
 
 from tain.games.base import Player
 from tain.games.inis import effects, options
-from tain.games.inis.asking import ask
+from tain.games.inis.options import no_arguments
 from tain.games.inis.board import (
-    Board, adjacent, clans, exposed, give_card, hand, know, land, move, name, opponents, players_in, present, rng,
-    say, take_card,
+    Board, adjacent, clans, exposed, hand, know, land, move, name, opponents, players_in, present, say, take_card,
 )
 
 Record = dict[str, Any]
-
-
-def _none(board: Board, player: Player, trigger: Any = None) -> list[dict]:
-    return [{}]
-
-
-def _nothing(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
-    yield from ()
 
 
 def _misty_discards(board: Board, player: Player) -> list[dict]:
@@ -96,24 +87,8 @@ def _salt_mine_targets(board: Board, player: Player, trigger: Any) -> list[dict]
 
 def _salt_mine(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     player, target = record["player"], record["decl"]["target"]
-    cards = hand(board, target, "action")
-    if not cards:
-        return
-    card = rng(board).choice(sorted(cards))
-    take_card(board, target, card)
-    give_card(board, player, card)
-    know(board, player, "exchange", [card], f"You take {name(card)} from {target}.", target)
-    know(board, target, "exchange", [card], f"{player} takes {name(card)} from you.", player)
-    say(board, "takes-action", f"{player} takes an Action card from {target}.", player=player, victim=target)
-    action = yield from ask(
-        board, "give", player,
-        lambda p: [{"type": "give", "card": c, "to": target} for c in hand(board, p, "action")],
-        f"{player} to give {target} one Action card", mid_turn=True)
-    take_card(board, player, action["card"])
-    give_card(board, target, action["card"])
-    know(board, player, "exchange", [action["card"]], f"You give {name(action['card'])} to {target}.", target)
-    know(board, target, "exchange", [action["card"]], f"{player} gives you {name(action['card'])}.", player)
-    say(board, "gives-action", f"{player} gives {target} an Action card.", player=player, to=target)
+    if effects.take_at_random(board, player, target) is not None:
+        yield from effects.give_back(board, player, target)
 
 
 def _stone_circle(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
@@ -144,22 +119,22 @@ def _plains(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
 
 SEASON: dict[str, Any] = {
     "misty-lands": (_misty_discards, _misty_lands),
-    "plains": (_none, _plains),
-    "swamp": (_none, _nothing),
+    "plains": (no_arguments, _plains),
+    "swamp": (no_arguments, effects.nothing),
 }
 
 TRISKEL: dict[str, Any] = {
-    "cove": (_none, _cove),
-    "forest": (_none, _forest),
-    "gates-of-tir-na-nog": (_none, _draw_more),
+    "cove": (no_arguments, _cove),
+    "forest": (no_arguments, _forest),
+    "gates-of-tir-na-nog": (no_arguments, _draw_more),
     "highlands": (_highlands_choices, _highlands),
-    "hills": (_none, _nothing),
-    "iron-mine": (_none, _nothing),
+    "hills": (no_arguments, effects.nothing),
+    "iron-mine": (no_arguments, effects.nothing),
     "lost-vale": (_lost_vale_choices, _lost_vale),
-    "meadows": (_none, _draw_more),
+    "meadows": (no_arguments, _draw_more),
     "moor": (lambda board, player, trigger: [{"target": q} for q in opponents(board, player)], _moor),
-    "mountains": (_none, _nothing),
+    "mountains": (no_arguments, effects.nothing),
     "salt-mine": (_salt_mine_targets, _salt_mine),
-    "stone-circle": (_none, _stone_circle),
+    "stone-circle": (no_arguments, _stone_circle),
     "valley": (_valley_targets, _valley),
 }

@@ -6,6 +6,7 @@ from typing import Any, Iterator
 
 from tain.games.base import Player
 from tain.games.inis import effects, options
+from tain.games.inis.options import no_arguments, or_null
 from tain.games.inis.asking import ask, ask_all
 from tain.games.inis.catalogue import card_type
 from tain.games.inis.board import (
@@ -16,23 +17,10 @@ from tain.games.inis.board import (
 Record = dict[str, Any]
 
 
-def _none(board: Board, player: Player, trigger: Any = None) -> list[dict]:
-    return [{}]
-
-
-def _or_null(found: list[dict], *keys: str) -> list[dict]:
-    return found or [{key: None for key in keys}]
-
-
-def _place_effect(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
-    effects.place_spread(board, record["player"], record["decl"].get("place"))
-    yield from ()
-
-
 # --- Season Tales -------------------------------------------------------------------------------
 
 def _balor_targets(board: Board, player: Player) -> list[dict]:
-    return _or_null([{"player": q, "territory": t} for t in sorted(board["terr"]) for q in players_in(board, t)],
+    return or_null([{"player": q, "territory": t} for t in sorted(board["terr"]) for q in players_in(board, t)],
                     "player", "territory")
 
 
@@ -44,7 +32,7 @@ def _balor(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
 
 
 def _breas_targets(board: Board, player: Player) -> list[dict]:
-    return _or_null([{"from": t, "player": q, "to": u} for t in present(board, player)
+    return or_null([{"from": t, "player": q, "to": u} for t in present(board, player)
                      for q in opponents(board, player) if clans(board, t, q) for u in adjacent(board, t)],
                     "from", "player", "to")
 
@@ -76,12 +64,12 @@ def _one_clan(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
 
 def _harp_targets(board: Board, player: Player) -> list[dict]:
     total = min(3, len(hand(board, player, "epic")) - 1, board["reserve"][player])
-    return _or_null([{"place": s} for s in options.exact(present(board, player), total)] if total > 0 else [],
+    return or_null([{"place": s} for s in options.exact(present(board, player), total)] if total > 0 else [],
                     "place")
 
 
 def _deirdre_targets(board: Board, player: Player) -> list[dict]:
-    return _or_null([{"remove": t} for t in present(board, player)], "remove")
+    return or_null([{"remove": t} for t in present(board, player)], "remove")
 
 
 def _deirdre(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
@@ -119,7 +107,7 @@ def _eriu_targets(board: Board, player: Player) -> list[dict]:
 
 
 def _kernunos_targets(board: Board, player: Player) -> list[dict]:
-    return _or_null([{"territory": t} for t in present(board, player) if not board["terr"][t]["sanctuaries"]],
+    return or_null([{"territory": t} for t in present(board, player) if not board["terr"][t]["sanctuaries"]],
                     "territory")
 
 
@@ -142,28 +130,14 @@ def _maeve(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
         board, "give", givers, lambda q: [{"type": "give", "card": c} for c in hand(board, q, "action")],
         f"{', '.join(givers)} to give {player} one Action card each")
     for giver in givers:
-        card = gifts[giver]["card"]
-        take_card(board, giver, card)
-        give_card(board, player, card)
-        know(board, player, "exchange", [card], f"{giver} gives you {name(card)}.", giver)
-        know(board, giver, "exchange", [card], f"You give {name(card)} to {player}.", player)
+        effects.hand_over(board, giver, player, gifts[giver]["card"])
     say(board, "maeve-gifts", f"{', '.join(givers)} each give {player} an Action card.", player=player, givers=givers)
     for giver in givers:
-        if not hand(board, player, "action"):
-            break
-        action = yield from ask(
-            board, "give", player,
-            lambda p, giver=giver: [{"type": "give", "card": c, "to": giver} for c in hand(board, p, "action")],
-            f"{player} to give {giver} one Action card", mid_turn=True)
-        take_card(board, player, action["card"])
-        give_card(board, giver, action["card"])
-        know(board, player, "exchange", [action["card"]], f"You give {name(action['card'])} to {giver}.", giver)
-        know(board, giver, "exchange", [action["card"]], f"{player} gives you {name(action['card'])}.", player)
-        say(board, "gives-action", f"{player} gives {giver} an Action card.", player=player, to=giver)
+        yield from effects.give_back(board, player, giver)
 
 
 def _horses_targets(board: Board, player: Player) -> list[dict]:
-    return _or_null([{"clans": n, "from": t, "to": u} for t in present(board, player)
+    return or_null([{"clans": n, "from": t, "to": u} for t in present(board, player)
                      for u in sorted(board["terr"]) if u != t for n in range(1, min(3, clans(board, t, player)) + 1)],
                     "clans", "from", "to")
 
@@ -215,7 +189,7 @@ def _other_world_targets(board: Board, player: Player) -> list[dict]:
         for placed in range(min(total, board["reserve"][player]) + 1):
             for removed in options.spreads(rivals, total - placed, total - placed):
                 found.append({"place": placed, "remove": removed, "territory": t})
-    return _or_null(found, "place", "remove", "territory")
+    return or_null(found, "place", "remove", "territory")
 
 
 def _other_world(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
@@ -279,20 +253,20 @@ def _tuan(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
 SEASON: dict[str, Any] = {
     "balors-eye": (_balor_targets, _balor),
     "breas-tyranny": (_breas_targets, _breas),
-    "the-champions-share": (_none, _champions_share),
+    "the-champions-share": (no_arguments, _champions_share),
     "children-of-dana": (_children_targets, _one_clan),
-    "dagdas-harp": (_harp_targets, _place_effect),
+    "dagdas-harp": (_harp_targets, effects.place_declared),
     "deirdres-beauty": (_deirdre_targets, _deirdre),
-    "eriu": (_eriu_targets, _place_effect),
+    "eriu": (_eriu_targets, effects.place_declared),
     "kernunos-sanctuary": (_kernunos_targets, _kernunos),
-    "maeves-wealth": (_none, _maeve),
+    "maeves-wealth": (no_arguments, _maeve),
     "manannans-horses": (_horses_targets, _horses),
     "the-morrigan": (_morrigan_targets, _morrigan),
-    "nuada-silverhand": (_nuada_targets, _place_effect),
+    "nuada-silverhand": (_nuada_targets, effects.place_declared),
     "the-other-world": (_other_world_targets, _other_world),
-    "the-stone-of-fal": (_none, _stone_of_fal),
-    "tailtus-land": (_none, _tailtu),
-    "tuans-memory": (_none, _tuan),
+    "the-stone-of-fal": (no_arguments, _stone_of_fal),
+    "tailtus-land": (no_arguments, _tailtu),
+    "tuans-memory": (no_arguments, _tuan),
 }
 
 
@@ -439,18 +413,18 @@ def _tale(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
 
 
 TRISKEL: dict[str, Any] = {
-    "battle-frenzy": (_none, _frenzy),
-    "the-battle-of-moytura": (_none, _moytura),
+    "battle-frenzy": (no_arguments, _frenzy),
+    "the-battle-of-moytura": (no_arguments, _moytura),
     "cathbads-word": (_cathbad_choices, _cathbad),
-    "the-dagda": (_none, _dagda),
-    "dagdas-cauldron": (_none, _cauldron),
-    "the-dagdas-club": (_none, _club),
+    "the-dagda": (no_arguments, _dagda),
+    "dagdas-cauldron": (no_arguments, _cauldron),
+    "the-dagdas-club": (no_arguments, _club),
     "diarmuid-and-grainne": (_diarmuid_targets, _diarmuid),
     "the-fianna": (_fianna_choices, _fianna),
-    "lug-samildanach": (_none, _lug),
-    "lugs-spear": (_none, _spear),
-    "oenguss-ploy": (_none, _oengus),
-    "ogmas-eloquence": (_none, _ogma),
-    "strengs-resolve": (_none, _strengs),
+    "lug-samildanach": (no_arguments, _lug),
+    "lugs-spear": (no_arguments, _spear),
+    "oenguss-ploy": (no_arguments, _oengus),
+    "ogmas-eloquence": (no_arguments, _ogma),
+    "strengs-resolve": (no_arguments, _strengs),
     "tale-of-cuchulain": (_tale_choices, _tale),
 }

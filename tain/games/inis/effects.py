@@ -7,8 +7,8 @@ from typing import Any, Iterator
 from tain.games.base import Action, Player
 from tain.games.inis.asking import ask
 from tain.games.inis.board import (
-    Board, add_territory, cards_word, clans, clans_word, draw_epic, give_card, know, land, name, place, say,
-    turn_order,
+    Board, add_territory, cards_word, clans, clans_word, draw_epic, give_card, hand, know, land, name, place, rng,
+    say, take_card, turn_order,
 )
 
 
@@ -22,6 +22,50 @@ def place_spread(board: Board, player: Player, spread: dict[str, int] | None) ->
 
 def place_one(board: Board, player: Player, territory: str) -> None:
     place_spread(board, player, {territory: 1})
+
+
+def place_declared(board: Board, record: dict, trigger: Any) -> Iterator[Any]:
+    """The effect of a card that places its declared `place` spread (New Clans, Ériu, …)."""
+    place_spread(board, record["player"], record["decl"].get("place"))
+    yield from ()
+
+
+def nothing(board: Board, record: dict, trigger: Any) -> Iterator[Any]:
+    """The effect of a card whose play is all it does (Swamp; folded cards, whose decision acts)."""
+    yield from ()
+
+
+def take_at_random(board: Board, player: Player, victim: Player) -> str | None:
+    """Raid and Salt Mine: one of the victim's Action cards, at random, into the player's hand;
+    the two of them know which (I62)."""
+    cards = hand(board, victim, "action")
+    if not cards:
+        return None
+    card = rng(board).choice(sorted(cards))
+    take_card(board, victim, card)
+    give_card(board, player, card)
+    know(board, player, "exchange", [card], f"You take {name(card)} from {victim}.", victim)
+    know(board, victim, "exchange", [card], f"{player} takes {name(card)} from you.", player)
+    say(board, "takes-action", f"{player} takes an Action card from {victim}.", player=player, victim=victim)
+    return card
+
+
+def hand_over(board: Board, giver: Player, receiver: Player, card: str) -> None:
+    """An Action card given, seen by the two players only (I62)."""
+    take_card(board, giver, card)
+    give_card(board, receiver, card)
+    know(board, giver, "exchange", [card], f"You give {name(card)} to {receiver}.", receiver)
+    know(board, receiver, "exchange", [card], f"{giver} gives you {name(card)}.", giver)
+
+
+def give_back(board: Board, player: Player, receiver: Player) -> Iterator[Any]:
+    """Salt Mine and Maeve's Wealth: the player chooses one of his Action cards for the receiver."""
+    action = yield from ask(
+        board, "give", player,
+        lambda p: [{"type": "give", "card": c, "to": receiver} for c in hand(board, p, "action")],
+        f"{player} to give {receiver} one Action card", mid_turn=True)
+    hand_over(board, player, receiver, action["card"])
+    say(board, "gives-action", f"{player} gives {receiver} an Action card.", player=player, to=receiver)
 
 
 def gain_deed(board: Board, player: Player) -> None:

@@ -7,6 +7,16 @@ from __future__ import annotations
 from itertools import combinations
 
 
+def no_arguments(board: object, player: object, trigger: object = None) -> list[dict]:
+    """A card played with no arguments (its only declaration is `{}`)."""
+    return [{}]
+
+
+def or_null(found: list[dict], *keys: str) -> list[dict]:
+    """The declarations found, or the null target of a card that can do nothing (I15)."""
+    return found or [{key: None for key in keys}]
+
+
 def spreads(caps: dict[str, int], low: int, high: int) -> list[dict[str, int]]:
     """Every way to put between `low` and `high` clans in the territories of `caps`, at most
     caps[t] in t; sorted by territory then count."""
