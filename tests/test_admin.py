@@ -131,7 +131,7 @@ def test_the_game_page_shows_seats_board_log_and_mail_without_hidden_tokens(admi
     assert "bob@example.org" in page and "never" in page  # Ann and Cat never opened theirs
     assert "The public board" in page and "Ann's token, face down" in page and "Bob's token, face down" in page
     assert "Ann's chieftain" not in page and "warrior" not in page.split("Action log")[1].split("Emails")[0]
-    assert "raid (face down)" in page and "scout (face down) pasture-2 Ann" in page
+    assert "Ann raids the foreign kingdom" in page and "Bob scouts Ann&#39;s pasture-2" in page
     assert "You are invited to play with" in page  # the game's emails
     assert re.search(r"<td>1</td>\s*<td>0</td>", page)  # Ann: one move made, no deadline missed
 

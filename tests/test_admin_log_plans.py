@@ -16,5 +16,5 @@ def test_a_logged_plan_names_no_token_except_to_its_own_seat(app):
     game = new_game()
     submit(game.seat_named("Ann"), PLAN, now=NOW)
     public = " ".join(line.text for line in action_log(game))
-    assert "standing" in public and "warrior" not in public and "(face down)" in public
+    assert public == "Ann changed their plan"  # nothing of what it plans
     assert "warrior" in " ".join(line.text for line in action_log(game, revealed_for="Ann"))

@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 
 from tain import transactions
 from tain.extensions import db
-from tain.games import Action
+from tain.games import Game as Engine
 from tain.models import ActionRecord, Game, OutboxMessage, Seat
 
 from . import audit, deadlines, notify
@@ -130,21 +130,18 @@ class LogLine:
 
 
 def action_log(game: Game, revealed_for: str | None = None) -> list[LogLine]:
-    """The log as everyone may read it: a placed token is face down, except `revealed_for`'s own."""
+    """The log as everyone may read it (`log_text`), except `revealed_for`'s own actions, told whole."""
     engine = engine_for(game)
-    return [
-        LogLine(r.seq, r.created_at, r.player,
-                engine.action_text(r.action if r.player == revealed_for else public_action(r.action)), r.on_timeout)
-        for r in game.actions
-    ]
+    return [LogLine(r.seq, r.created_at, r.player, log_text(engine, r, revealed_for), r.on_timeout)
+            for r in game.actions]
 
 
-def public_action(action: Action) -> Action:
-    """An action with its placed token face down: what `view(state, None)` shows of it (Tàin's one
-    secret); a standing order's planned moves likewise, each alternative face down."""
-    if action.get("type") == "standing" and isinstance(action.get("plan"), list):
-        return {**action, "plan": [[public_action(move) for move in entry] for entry in action["plan"]]}
-    return {**action, "token": "(face down)"} if "token" in action else action
+def log_text(engine: Engine, record: ActionRecord, revealed_for: str | None) -> str:
+    """One logged action: whole in the game's notation for the seat revealed; otherwise as the engine
+    tells it to someone who may not know it (a face-down token, a plan), what any other player reads."""
+    if record.player == revealed_for:
+        return engine.action_text(record.action)
+    return engine.describe_action(record.action, record.player, for_others=True)
 
 
 def public_view(game: Game) -> dict[str, Any]:
