@@ -73,6 +73,11 @@ def _games() -> dict[str, str]:
     play_tara_until(battle, lambda view: view["phase"] == "battle")
     tara_final = new_tara_game(options={"games": 1})
     play_tara_until(tara_final, lambda view: view["over"])
+    scout = {"type": "scout", "token": "warrior", "board": "Ann", "entrance": "house-1"}
+    submit(start.seat_named("Bob"), {"type": "standing", "plan": [  # the plan editor, with an entry's fallbacks
+        [scout, {**scout, "entrance": "house-2"}, {**scout, "board": "Siobhán Ní Bhriain"}],
+        [{"type": "guard", "token": "boy", "entrance": "pasture-1"}], [{"type": "pass"}]]}, now=NOW)
+    submit(tara.seat_named("Bob"), {"type": "standing", "plan": [[{"type": "build", "square": "D4"}]]}, now=NOW)
 
     def mail(game: Game, kind: str) -> int:
         return next(m.id for m in outbox() if m.game_id == game.id and m.kind == kind)
@@ -87,6 +92,7 @@ def _games() -> dict[str, str]:
         "tara-build": f"/play/{token(tara, 'Ann')}",
         "tara-battle": f"/play/{token(battle, engine_for(battle).to_act(battle.state)[0])}",
         "tara-final": f"/play/{token(tara_final, 'Ann')}",
+        "tain-plan": f"/play/{token(start, 'Bob')}?plan=on", "tara-plan": f"/play/{token(tara, 'Bob')}?plan=on",
         "public-board": f"/games/{reported.id}", "created": f"/games/{reported.id}/created",
         "history": f"/play/{token(reported, 'Ann')}/history",
         "rules": "/rules", "rules-tain": "/rules/tain", "rules-tara": "/rules/tara",

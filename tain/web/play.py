@@ -31,20 +31,25 @@ from tain.services.errors import IllegalAction, NotYourMove, StaleMove
 from tain.services.games import engine_for
 from tain.services.links import seat_from_token
 from tain.services.play import playing, record_visit, seat_snapshot, submit
+from tain.services.standing import plan_in
 from tain.services import preferences, timeline
 from tain.services.preferences import BadPreference, BadSettings
 
 from . import utcnow
 from .game_pages import choice_problems
 from .limits import seat_link
+from .plan_drafts import draft_of, drop_draft, keep_draft
+from .plan_editor import NEW_ENTRY, check_shown, checked_plan, edited, queued, standing, the_one_move
 from .play_context import (PASS, IncompleteForm, actions_from_form, away_days_from_form, page_context,
-                           unconfirmed_pass, version_from_form)
+                           plannable_now, unconfirmed_pass, version_from_form)
 from .play_timeline import history_context, shown_since, since_context
 from .refused_forms import keep_refused, take_refused
 
 bp = Blueprint("play", __name__)
 
 MOVE_RECORDED = "Your move was recorded."
+PLAN_SAVED = "Your plan was saved."
+DRAFT_KEPT = "Your queued moves were kept: they are sent with the move you make now."
 SETTINGS_SAVED = "Your days away, email choice and time zone were saved."
 
 
@@ -56,9 +61,12 @@ def show(token: str) -> str:
     game = seat.game
     deadline = game.deadline_at if playing(game) else None
     engine, snapshot = engine_for(game), seat_snapshot(seat)
+    draft = draft_of(seat, bool(snapshot["legal_actions"]))
     page = render_template("play/page.html", **page_context(engine, snapshot, deadline,
                                                             now=now, time_zone=seat.time_zone,
-                                                            picked=request.args.get("pick")),
+                                                            picked=request.args.get("pick"),
+                                                            plan_mode=request.args.get("plan") == "on",
+                                                            draft=draft),
                            **since_context(engine, game, seat, shown_since(seat, request.args), token),
                            away_days=" ".join(seat.away_days or []), mail_mode=seat.mail_mode,
                            refused=take_refused(seat))
@@ -84,6 +92,8 @@ def act(token: str) -> Response | str:
     if "mail_mode" in request.form:
         saved = save_settings(seat, now)
         return redirect(url_for("play.show", token=token, _anchor=None if saved else "settings-title"), code=303)
+    if "plan_edit" in request.form or request.form.get("when") == "plan":
+        return change_plan(token, seat, now)
     try:
         version = version_from_form(request.form)
         actions = actions_from_form(request.form)
@@ -91,8 +101,10 @@ def act(token: str) -> Response | str:
         if unconfirmed_pass(request.form, actions, snapshot["legal_actions"]):
             return confirm_pass(token, seat, snapshot, version)
         problems = choice_problems(engine_for(seat.game), snapshot["view"], actions)
-        if not problems:
-            submit(seat, actions, now=now, expected_version=version)
+        draft = draft_of(seat, bool(snapshot["legal_actions"]))
+        if not problems:  # the move, then the moves queued to follow it (tain.web.plan_editor)
+            submit(seat, actions + ([standing(draft)] if draft else []), now=now, expected_version=version)
+            drop_draft()
     except (IncompleteForm, IllegalAction, NotYourMove, StaleMove) as refusal:
         problems = {"": str(refusal)}
     if problems:
@@ -100,6 +112,33 @@ def act(token: str) -> Response | str:
         return redirect(url_for("play.show", token=token, _anchor="moves-title"), code=303)
     flash(MOVE_RECORDED, "success")
     return redirect(url_for("play.show", token=token, since=version), code=303)  # what the move led to
+
+
+def change_plan(token: str, seat: Seat, now: datetime) -> Response:
+    """A form of the plan editor: a move queued from the board, or the plan reordered, cut or cleared.
+    On the seat's move it changes the draft sent with the move made now; otherwise the plan itself."""
+    form = request.form
+    plan_mode = "on" if form.get("plan_mode") == "on" else None
+    try:
+        version = version_from_form(form)
+        snapshot = seat_snapshot(seat)
+        my_move = bool(snapshot["legal_actions"])
+        shown = draft_of(seat, my_move) if my_move else plan_in(snapshot["view"])
+        check_shown(form, shown)
+        if "plan_edit" in form:
+            plan = edited(shown, form["plan_edit"], form.get("entry", ""))
+        else:
+            offered = plannable_now(engine_for(seat.game), snapshot)
+            plan = queued(shown, the_one_move(actions_from_form(form), offered), form.get("as", NEW_ENTRY))
+        if my_move:
+            keep_draft(seat, checked_plan(plan))
+        else:
+            submit(seat, standing(plan), now=now, expected_version=version, plan_was=shown)
+    except (IncompleteForm, IllegalAction, NotYourMove, StaleMove) as refusal:
+        refuse(seat, "moves", {"": str(refusal)})
+        return redirect(url_for("play.show", token=token, plan=plan_mode, _anchor="plan"), code=303)
+    flash(DRAFT_KEPT if my_move else PLAN_SAVED, "success")
+    return redirect(url_for("play.show", token=token, plan=plan_mode, _anchor="plan"), code=303)
 
 
 def confirm_pass(token: str, seat: Seat, snapshot: dict[str, Any], version: int) -> str:

@@ -15,7 +15,9 @@ from werkzeug.datastructures import MultiDict
 from tain.games import Action, Game as Engine, IllegalAction
 from tain.local_time import local_time
 from tain.services.preferences import BadPreference
-from tain.web.game_pages import board_context
+from tain.services.standing import Plan, plan_in
+from tain.web.game_pages import board_context, plannable
+from tain.web.plan_editor import planner_context
 from tain.web.json_input import MAX_MOVE_BYTES, BadJson, load_json
 
 
@@ -109,16 +111,22 @@ def format_deadline(deadline: datetime | None) -> str | None:
 
 
 def page_context(engine: Engine, snapshot: Mapping[str, Any], deadline: datetime | None, *, now: datetime,
-                 time_zone: str | None, picked: str | None = None) -> dict[str, Any]:
+                 time_zone: str | None, picked: str | None = None, plan_mode: bool = False,
+                 draft: Plan | None = None) -> dict[str, Any]:
     """The template's variables for one seat's page, from its snapshot and the game's deadline,
     shown on the seat's clock (`time_zone`, None: UTC) and from `now`; `picked` is the place of the
-    board a first click chose, for a move made in two (the page's `pick`).
+    board a first click chose, for a move made in two (the page's `pick`). With `plan_mode` (the
+    page's `plan=on`) the board queues moves into the seat's plan; on the seat's move, into `draft`
+    (tain.web.plan_drafts), sent with the move it makes now.
 
     The deadline is public (it is when whoever is to act times out), so it is shown
     whoever's move it is; the snapshot carries it only for the seat's own move.
     """
     view = snapshot["view"]
     legal = snapshot["legal_actions"]
+    me = snapshot["player"]
+    offered = plannable_now(engine, snapshot)
+    plan_mode = plan_mode and bool(offered)
     return {
         "game": snapshot["game"],
         "view": view,
@@ -128,6 +136,16 @@ def page_context(engine: Engine, snapshot: Mapping[str, Any], deadline: datetime
         "deadline": local_time(deadline, now, time_zone) if deadline and view["to_act"] else None,
         "time_zone": time_zone,
         "version": snapshot["game"]["version"],
-        **board_context(engine, view, legal, snapshot["player"], picked),
+        **board_context(engine, view, legal, me, picked, offered if plan_mode else None),
+        **planner_context(engine, (draft or []) if legal else plan_in(view), me, drafting=bool(legal),
+                          can_plan=bool(offered), plan_mode=plan_mode),
     }
+
+
+def plannable_now(engine: Engine, snapshot: Mapping[str, Any]) -> list[Action]:
+    """The moves the seat's page offers to queue now: none while the game is paused or not running."""
+    game = snapshot["game"]
+    if game["status"] != "running" or game["paused"]:
+        return []
+    return plannable(engine, snapshot["view"], snapshot["player"])
 

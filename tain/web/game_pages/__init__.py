@@ -12,13 +12,23 @@ from . import tain, tara
 
 _PAGES = {"tain": tain.page_context, "tara": tara.page_context}
 _CHOICE_CHECKS = {"tain": tain.guarding_problems}
+_PLANNABLE = {"tain": tain.plannable, "tara": tara.plannable}
 
 
 def board_context(engine: Engine, view: Mapping[str, Any], legal: Sequence[Action] = (),
-                  me: str | None = None, picked: str | None = None) -> dict[str, Any]:
+                  me: str | None = None, picked: str | None = None,
+                  planned: Sequence[Action] | None = None) -> dict[str, Any]:
     """The template variables of `engine`'s board and moves for one viewer (None: the public board);
-    `picked`: the page's `pick`, a place of the board chosen by a first click (Tara: a bridge to move)."""
-    return _PAGES[engine.name](engine, view, legal, me, picked)
+    `picked`: the page's `pick`, a place of the board chosen by a first click (Tara: a bridge to move);
+    `planned`: in plan mode, the moves the board offers to queue instead of the legal ones."""
+    return _PAGES[engine.name](engine, view, legal, me, picked, planned)
+
+
+def plannable(engine: Engine, view: Mapping[str, Any], me: str) -> list[Action]:
+    """The moves the page offers to queue in `me`'s plan now, read off their view ([]: none). Whether
+    each is legal is decided when the plan plays it."""
+    offer = _PLANNABLE.get(engine.name)
+    return offer(view, me) if offer else []
 
 
 def choice_problems(engine: Engine, view: Mapping[str, Any], actions: Sequence[Action]) -> dict[str, str]:

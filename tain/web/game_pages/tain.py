@@ -10,11 +10,13 @@ from typing import Any
 
 from tain.games import Action, Game as Engine
 from tain.games.base import standings
+from tain.games.tain.rules import KINGDOM_SLOTS, RAIDERS, SCOUTS
 from tain.web.moves import Move
 from tain.wording import names, ngettext
 
 KINGDOM = "kingdom"  # the key of the foreign kingdom's raid slot among the open slots
 TOKEN_ORDER = ("chieftain", "warrior", "boy", "daughter", "bluff")  # as the screen and the legend show them
+PASS: Action = {"type": "pass"}
 
 
 @dataclass(frozen=True)
@@ -111,10 +113,34 @@ def guarding_problems(view: Mapping[str, Any], actions: Sequence[Action]) -> dic
     return problems
 
 
+def plannable(view: Mapping[str, Any], me: str) -> list[Action]:
+    """What `me` may queue, in the scouting phase before they pass: a token of theirs for each empty slot
+    it may ever go to (R6), and the pass. Which of them can still be made is decided when it is their move."""
+    if view["over"] or view["phase"] != "scouting" or me in view["passed"]:
+        return []
+    held = [kind for kind in TOKEN_ORDER if view["screen"][kind]]
+    moves: list[Action] = [{"type": "guard", "token": kind, "entrance": entrance}
+                           for entrance, slot in view["boards"][me].items() if slot["guard"] is None for kind in held]
+    moves += [{"type": "scout", "token": kind, "board": board, "entrance": entrance}
+              for board in view["players"] if board != me
+              for entrance, slot in view["boards"][board].items() if slot["scout"] is None
+              for kind in held if kind in SCOUTS]
+    raiders = view["kingdom"]["raiders"]
+    if len(raiders) < KINGDOM_SLOTS and all(raider["player"] != me for raider in raiders):
+        moves += [{"type": "raid", "token": kind} for kind in held if kind in RAIDERS]
+    return [*moves, dict(PASS)]
+
+
 def page_context(engine: Engine, view: Mapping[str, Any], legal: Sequence[Action], me: str | None,
-                 picked: str | None = None) -> dict[str, Any]:
+                 picked: str | None = None, planned: Sequence[Action] | None = None) -> dict[str, Any]:
     """Simultaneous guarding is one form of every guard slot; otherwise each placement is one click on
-    the board with the token chosen beside it (so nothing is ever `picked` first)."""
+    the board with the token chosen beside it (so nothing is ever `picked` first). In plan mode
+    (`planned`) the board's slots and the pass queue what they offer."""
+    if planned is not None:
+        slots = open_slots(planned, me)
+        return {"open_slots": slots, "token_choices": token_choices(view, slots),
+                "pass_move": Move.of(engine, PASS, me) if PASS in planned else None, "guard_slots": [], "standings": [],
+                "plan_mode": True}
     guarding = view["phase"] == "guarding"
     slots = {} if guarding or not legal else open_slots(legal, me)
     return {
@@ -123,4 +149,5 @@ def page_context(engine: Engine, view: Mapping[str, Any], legal: Sequence[Action
         "pass_move": next((Move.of(engine, action, me) for action in legal if action["type"] == "pass"), None),
         "guard_slots": guard_slots(engine, legal, me) if guarding else [],
         "standings": standings(view) if view["over"] else [],
+        "plan_mode": False,
     }

@@ -76,11 +76,33 @@ def board_cells(view: Mapping[str, Any], moves: Mapping[str, Move], picks: Seque
     return cells
 
 
+def plannable(view: Mapping[str, Any], me: str) -> list[Action]:
+    """What `me` may queue for their next turns, read off the board: in the manoeuvres a build on each
+    empty hole; in the battle a swap of each enemy ringfort without its king and a link of each empty
+    bridge slot between two ringforts. A skip or a bridge move is chosen when it is their move."""
+    if view["over"]:
+        return []
+    board = view["board"]
+    if view["phase"] == "manoeuvre":
+        return [{"type": "build", "square": square} for square in SQUARES if not board.get(square)]
+    kings = set(view["kings"].values())
+    swaps = [{"type": "swap", "square": square} for square in SQUARES
+             if board.get(square) not in (None, me) and square not in kings]
+    links = [{"type": "link", "pair": pair} for pair in adjacent_pairs()
+             if pair not in view["bridges"] and all(board.get(square) for square in pair.split("-"))]
+    return swaps + links
+
+
 def page_context(engine: Engine, view: Mapping[str, Any], legal: Sequence[Action], me: str | None,
-                 picked: str | None = None) -> dict[str, Any]:
+                 picked: str | None = None, planned: Sequence[Action] | None = None) -> dict[str, Any]:
     """Builds and swaps by square, links by pair, each clicked on the board. A bridge move is two
     clicks: an enemy bridge that may move (a link picking it), then, with it `picked`, one of the
-    slots it may go to (the swaps wait meanwhile). A pick that is no movable bridge is ignored."""
+    slots it may go to (the swaps wait meanwhile). A pick that is no movable bridge is ignored.
+    In plan mode (`planned`) each place of the board queues what it offers there."""
+    if planned is not None:
+        offered = {action.get("square") or action["pair"]: Move.of(engine, action, me) for action in planned}
+        return {"cells": board_cells(view, offered), "axis_labels": axis_labels(),
+                "bridge_sources": [], "picked": None, "skips": [], "plan_mode": True}
     bridge_moves = [action for action in legal if action["type"] == "move-bridge"]
     sources = list(dict.fromkeys(action["from"] for action in bridge_moves))
     picked = picked if picked in sources else None
@@ -95,4 +117,4 @@ def page_context(engine: Engine, view: Mapping[str, Any], legal: Sequence[Action
                 by_place[action["square"]] = Move.of(engine, action, me)
     skips = [Move.of(engine, action, me) for action in legal if action.get("skip")]
     return {"cells": board_cells(view, by_place, sources, picked), "axis_labels": axis_labels(),
-            "bridge_sources": sources, "picked": picked, "skips": skips}
+            "bridge_sources": sources, "picked": picked, "skips": skips, "plan_mode": False}
