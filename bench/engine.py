@@ -54,17 +54,20 @@ def report(label: str, bot_class: type, games: int, with_views: bool, game=GAME)
     totals: list[float] = []
     per_call = {"apply": 0.0, "legal_actions": 0.0, "view": 0.0}
     calls = 0
+    cpu = []
     for seed in range(games):
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         spent = timed_game(seed, bot_class, with_views, game)
         totals.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - cpu_started)
         calls += int(spent["calls"])
         for name in per_call:
             per_call[name] += spent[name]
     mean = statistics.mean(totals)
     print(f"{label}: {games} games, {1 / mean:.0f} games/s, "
           f"mean {mean * 1e3:.2f} ms/game (median {statistics.median(totals) * 1e3:.2f}, "
-          f"max {max(totals) * 1e3:.2f}), {calls / games:.0f} moves/game")
+          f"max {max(totals) * 1e3:.2f}), {calls / games:.0f} moves/game; "
+          f"CPU {statistics.mean(cpu) * 1e3:.2f} ms/game (what a busy machine's wall clock inflates)")
     parts = [f"{name} {per_call[name] / calls * 1e6:.1f} us" for name in ("apply", "legal_actions")]
     if with_views:
         parts.append(f"view {per_call['view'] / calls * 1e6:.1f} us")
