@@ -16,6 +16,9 @@ from sqlalchemy.types import TypeDecorator
 from .extensions import db
 
 JSONData = JSON().with_variant(JSONB(), "postgresql")
+# A game's state and its logged actions keep the engine's key order (JSONB would sort the keys):
+# that order is the order of legal_actions, and so of what a bot chooses, on every database.
+OrderedJSON = JSON()
 # Row ids are INTEGER columns and seeds BIGINT ones: a number past them never reaches a query.
 MAX_ROW_ID = 2**31 - 1
 MAX_SEED = 2**63 - 1
@@ -54,7 +57,7 @@ class Game(db.Model):
     seed: Mapped[int] = mapped_column(BigInteger)
     options: Mapped[dict[str, Any]] = mapped_column(JSONData, default=dict)
     status: Mapped[str] = mapped_column(String(16), default="running")  # running | over | cancelled
-    state: Mapped[dict[str, Any]] = mapped_column(JSONData)  # cache of the replayed log
+    state: Mapped[dict[str, Any]] = mapped_column(OrderedJSON)  # cache of the replayed log
     version: Mapped[int] = mapped_column(default=0)  # actions applied so far
     move_deadline_seconds: Mapped[Optional[int]] = mapped_column()
     phase_deadline_seconds: Mapped[Optional[int]] = mapped_column()
@@ -135,7 +138,7 @@ class ActionRecord(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column()  # 0, 1, 2 … within the game
     player: Mapped[str] = mapped_column(String(80))
-    action: Mapped[dict[str, Any]] = mapped_column(JSONData)
+    action: Mapped[dict[str, Any]] = mapped_column(OrderedJSON)
     on_timeout: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
