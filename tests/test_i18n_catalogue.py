@@ -11,8 +11,8 @@ import pytest
 
 from admin_support import PASSWORD, log_in
 from i18n_support import (
-    ROOT, catalogue, catalogue_problems, extracted, python_under, templates_under, unmarked_in_python,
-    unmarked_in_template,
+    ROOT, catalogue, catalogue_problems, compile_catalogues, extracted, python_under, templates_under,
+    unmarked_in_python, unmarked_in_template,
 )
 from support import csrf_of
 
@@ -116,6 +116,12 @@ def english_words(html: str) -> set[str]:
     text = _Text()
     text.feed(html)
     return set(text.words) & ENGLISH_WORDS
+
+
+@pytest.fixture(autouse=True, scope="module")
+def compiled_catalogues() -> None:
+    """The Italian catalogue as `make` compiles it, for a run straight from pytest."""
+    compile_catalogues()
 
 
 @pytest.fixture

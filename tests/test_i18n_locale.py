@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 
 from admin_support import PASSWORD, act, log_in
+from i18n_support import compile_catalogues
 from support import NOW, csrf_of, outbox, token
 from tain import transactions
 from tain.extensions import db
@@ -20,6 +21,12 @@ from tain.wording import Phrase, current_language, names, ngettext, say, with_la
 
 ITALIAN = {"Accept-Language": "it-IT,it;q=0.9,en;q=0.5"}
 ENGLISH = {"Accept-Language": "en-GB,en;q=0.8"}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def compiled_catalogues() -> None:
+    """The Italian catalogue as `make` compiles it, for a run straight from pytest."""
+    compile_catalogues()
 
 
 @pytest.fixture

@@ -10,12 +10,19 @@ import pytest
 from sqlalchemy import select
 
 from admin_support import PASSWORD, log_in
+from i18n_support import compile_catalogues
 from support import csrf_of, new_game, outbox, token
 from tain.extensions import db
 from tain.models import Game, Seat
 from tain.services.games import parse_player
 
 PLAYERS = ["--player", "Ann <ann@example.org>", "--player", "Bob <bob@example.org>"]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def compiled_catalogues() -> None:
+    """The Italian catalogue as `make` compiles it, for a run straight from pytest."""
+    compile_catalogues()
 
 
 @pytest.fixture
