@@ -41,15 +41,14 @@ def legal_actions(state: State, player: Player) -> list[Action]:
     ]
     if state["phase"] == "scouting":
         scouts = [token for token in held if token in SCOUTS]
-        for board in state["players"]:
-            if board == player:
-                continue
-            for entrance, slot in state["boards"][board].items():
-                if slot["scout"] is None:
-                    actions.extend({"type": "scout", "token": token, "board": board, "entrance": entrance}
-                                   for token in scouts)
+        if scouts:
+            boards = state["boards"]
+            actions += [{"type": "scout", "token": token, "board": board, "entrance": entrance}
+                        for board in state["players"] if board != player
+                        for entrance, slot in boards[board].items() if slot["scout"] is None
+                        for token in scouts]
         if _raid_open(state, player):
-            actions.extend({"type": "raid", "token": token} for token in held if token in RAIDERS)
+            actions += [{"type": "raid", "token": token} for token in held if token in RAIDERS]
     actions.append({"type": "pass"})
     return actions
 
@@ -163,12 +162,15 @@ def advance(state: State, after: Player | None) -> bool:
     return False
 
 
+# These run for every player after every move: plain loops, which return sooner and cost less
+# than any() over a generator.
 def _can_place(state: State, player: Player) -> bool:
     """R7, from public facts: a token behind the screen and a free slot this player may use."""
     if not any(state["clans"][player]["screen"].values()):
         return False
-    if any(slot["guard"] is None for slot in state["boards"][player].values()):
-        return True
+    for slot in state["boards"][player].values():
+        if slot["guard"] is None:
+            return True
     return not _only_guards_left(state, player)
 
 
@@ -177,8 +179,10 @@ def _only_guards_left(state: State, player: Player) -> bool:
     if state["phase"] == "guarding":
         return True
     for board, entrances in state["boards"].items():
-        if board != player and any(slot["scout"] is None for slot in entrances.values()):
-            return False
+        if board != player:
+            for slot in entrances.values():
+                if slot["scout"] is None:
+                    return False
     return not _raid_open(state, player)
 
 

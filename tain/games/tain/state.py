@@ -26,6 +26,7 @@ from tain.games.tain.rules import (
 
 KNOWN_OPTIONS = {"first_player"}
 APPEND_ONLY = ("reports", "plan_moves")  # lists whose items never change once written
+_COPIED_BY_HAND = {"players", "options", "passed", "clans", "boards", "kingdom", *APPEND_ONLY}
 
 
 def new_state(players: list[Player], seed: int, options: dict[str, Any] | None) -> State:
@@ -69,13 +70,28 @@ def empty_board() -> dict[str, dict[str, Any]]:
 def copy_state(state: State) -> State:
     """A deep copy, fast: `apply` must never change its input.
 
-    Past reports and the moves plans made are never changed once written, so they are shared.
+    The shape above is copied by hand (three times as fast as marshal; `apply` copies once per
+    move); any other key (a standing order's plans) goes through marshal. Past reports and
+    the moves plans made are never changed once written, so they are shared.
     """
-    body = {key: value for key, value in state.items() if key not in APPEND_ONLY}
-    copied = marshal.loads(marshal.dumps(body))
+    copied = state.copy()
+    copied["players"] = state["players"].copy()
+    copied["options"] = state["options"].copy()
+    copied["passed"] = state["passed"].copy()
+    copied["clans"] = {player: {**clan, "screen": clan["screen"].copy(), "discard": clan["discard"].copy(),
+                                "captives": [captive.copy() for captive in clan["captives"]]}
+                       for player, clan in state["clans"].items()}
+    copied["boards"] = {owner: {entrance: slot.copy() if slot["scout"] is None else {**slot, "scout": slot["scout"].copy()}
+                                for entrance, slot in board.items()}
+                        for owner, board in state["boards"].items()}
+    kingdom = state["kingdom"]
+    copied["kingdom"] = {**kingdom, "raiders": [raider.copy() for raider in kingdom["raiders"]]}
     for key in APPEND_ONLY:
         if key in state:
             copied[key] = list(state[key])
+    for key in state.keys() - _COPIED_BY_HAND:
+        if isinstance(state[key], (dict, list)):
+            copied[key] = marshal.loads(marshal.dumps(state[key]))
     return copied
 
 
