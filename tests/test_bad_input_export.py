@@ -133,3 +133,14 @@ def test_an_action_time_that_does_not_hold_is_refused(app, at):
     data["actions"][1]["at"] = at
     with app.app_context(), pytest.raises(InvalidGame, match="of action 2 of the log"):
         import_game(data, now=LATER)
+
+
+def test_each_players_language_comes_back(app):
+    with app.app_context():
+        game_id = new_game(["Ann <ann@example.org> it", "Bob <bob@example.org> en", "Cat <cat@example.org>"]).id
+    data, again, _ = round_trip(app, game_id)
+    assert [player["language"] for player in data["players"]] == ["it", "en", None]
+    assert without_id(again) == without_id(data)
+    data["players"][2]["language"] = "klingon"
+    with app.app_context(), pytest.raises(InvalidGame, match="language"):
+        import_game(data, now=LATER)

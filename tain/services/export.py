@@ -32,7 +32,7 @@ def export_game(game: Game) -> dict[str, Any]:
         "id": game.id,
         "seed": game.seed,
         "options": dict(game.options),
-        "players": [{"name": s.name, "email": s.email, "bot": s.bot} for s in game.seats],
+        "players": [{"name": s.name, "email": s.email, "bot": s.bot, "language": s.language} for s in game.seats],
         "move_deadline_seconds": game.move_deadline_seconds,
         "phase_deadline_seconds": game.phase_deadline_seconds,
         "reminder_before_seconds": game.reminder_before_seconds,
@@ -81,9 +81,10 @@ def import_game(data: Any, *, now: datetime, also: Callable[[Game], None] | None
 
 def _players(raw: Any) -> list[NewPlayer]:
     if not isinstance(raw, list) or not all(isinstance(p, Mapping) for p in raw):
-        raise InvalidGame(["The export's \"players\" must be a list of {\"name\", \"email\", \"bot\"}."])
-    try:
-        return [NewPlayer(str(p["name"]), str(p.get("email") or ""), bool(p.get("bot"))) for p in raw]
+        raise InvalidGame(["The export's \"players\" must be a list of {\"name\", \"email\", \"bot\", \"language\"}."])
+    try:  # a language that is not a string is refused by create_game like any other it does not know
+        return [NewPlayer(str(p["name"]), str(p.get("email") or ""), bool(p.get("bot")), p.get("language"))
+                for p in raw]
     except KeyError:
         raise InvalidGame(["Every player in the export needs a name."]) from None
 
