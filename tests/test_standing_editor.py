@@ -227,3 +227,17 @@ def test_a_paused_game_takes_no_plan_and_offers_none(app, client):
     assert plan_of(app, game_id, "Bob") == []
     paused = page(client, bob, "?plan=on")
     assert offered(client, bob, "?plan=on", SLOT_RE) == [] and '<section class="plan"' not in paused
+
+
+def test_a_confirmed_pass_carries_what_was_queued_on_the_move(app, client):
+    """Passing asks again first; the confirmed pass is sent with what was queued."""
+    game_id, urls = started(app)
+    ann = urls["Ann"]
+    guard = {"type": "guard", "token": "boy", "entrance": "house-1"}
+    queue(client, ann, page(client, ann), guard)
+    html = page(client, ann)
+    asked = client.post(ann, data={**form_fields(html), "action": json.dumps(PASS)})
+    assert asked.status_code == 200 and version_of(app, game_id) == 0  # the page asking "Yes, pass"
+    done = client.post(ann, data={**form_fields(html), "action": json.dumps(PASS), "confirm": "yes"})
+    assert done.status_code == 303 and version_of(app, game_id) == 2
+    assert plan_of(app, game_id, "Ann") == [[guard]]  # kept, though she has passed: it ends with the turn
