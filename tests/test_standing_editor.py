@@ -241,3 +241,24 @@ def test_a_confirmed_pass_carries_what_was_queued_on_the_move(app, client):
     done = client.post(ann, data={**form_fields(html), "action": json.dumps(PASS), "confirm": "yes"})
     assert done.status_code == 303 and version_of(app, game_id) == 2
     assert plan_of(app, game_id, "Ann") == [[guard]]  # kept, though she has passed: it ends with the turn
+
+
+def test_tara_plans_battle_turns_on_the_board(app, client):
+    from support import play_tara_until
+
+    with app.app_context():
+        game = new_tara_game()
+        play_tara_until(game, lambda view: view["phase"] == "battle")
+        waiting = next(seat.name for seat in game.seats if seat.name not in TARA.to_act(game.state))
+        game_id, url = game.id, f"/play/{token(game, waiting)}"
+        view = TARA.view(game.state, waiting)
+    moves = offered(client, url, "?plan=on", CELL_RE)
+    swaps = [move for move in moves if move["type"] == "swap"]
+    links = [move for move in moves if move["type"] == "link"]
+    assert swaps and links and len(swaps) + len(links) == len(moves)
+    assert all(view["board"][move["square"]] not in (None, waiting) for move in swaps)
+    html = page(client, url, "?plan=on")
+    client.post(url, data={**form_fields(html), "when": "plan", "as": "new", "action": json.dumps(swaps[0])})
+    client.post(url, data={**form_fields(page(client, url, "?plan=on")), "when": "plan", "as": "new",
+                           "action": json.dumps(links[0])})
+    assert plan_of(app, game_id, waiting) == [[swaps[0]], [links[0]]]
