@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from inis_helpers import (
-    GAME, accounted, act, acts, add_territory, assembly_of, by_timeouts, clans_of, hand, lines, plays_of,
-    set_hand, step, turn_of, view,
+    GAME, accounted, act, acts, add_territory, assembly_of, by_timeouts, clans_of, decks, hand, legal, lines,
+    new_game, plays_of, set_hand, step, turn_of, view,
 )
 from tain.games.base import IllegalAction
 
@@ -135,3 +135,35 @@ def test_i61_a_pretender_wins_with_fewer_conditions_than_a_player_without_a_toke
     assert GAME.is_over(state) and GAME.winners(state) == ["cat"]
     scores = GAME.scores(state)
     assert scores["bob"] == 3 > scores["cat"] >= 1 and scores == view(state)["scores"]
+
+
+# --- I23, I24: the deal from the Brenn and the passes to the next player, 3 and 4 players --------
+
+ACTIONS_17 = ["druid", "bard", "citadel", "conquest", "craftsmen-and-peasants", "exploration", "festival", "geis",
+              "migration", "new-alliance", "new-clans", "sanctuary", "warlord", "emissaries", "master-craftsman",
+              "raid", "scouts-and-spies"]
+
+
+@pytest.mark.parametrize("count", [3, 4])
+@pytest.mark.parametrize("direction", ["cw", "ccw"])
+def test_i24_each_step_passes_to_the_next_player_in_the_direction_from_any_brenn(count, direction):
+    players = ["ann", "bob", "cat", "dan"][:count]
+    deal = ACTIONS_17 if count == 4 else ACTIONS_17[:13]
+    state = new_game(players, first="cat", decks=decks(count, crows=["cw", direction], action=[deal]))
+    state = by_timeouts(state, lambda s: step(s) == "draft")
+    seats = players[players.index("cat"):] + players[:players.index("cat")]
+    order = seats if direction == "cw" else [seats[0], *reversed(seats[1:])]
+    assert view(state)["turn_order"] == order
+    assert [sorted(hand(state, p)) for p in order] == [sorted(deal[1 + 4 * i:5 + 4 * i]) for i in range(count)]
+    following = {p: order[(order.index(p) + 1) % count] for p in players}
+    for keep in (1, 2, 3):
+        assert view(state, "ann")["draft"]["pass_to"] == following
+        choices = {p: view(state, p)["draft"]["choices"] for p in players}
+        kept = {p: legal(state, p)[-1]["keep"] for p in players}
+        for p in players:
+            state = act(state, p, {"type": "draft", "keep": kept[p]})
+        for p in players:
+            giver = next(q for q in players if following[q] == p)
+            assert sorted(hand(state, p)) == sorted(kept[p] + [c for c in choices[giver] if c not in kept[giver]])
+    assert step(state) == "turn" and GAME.to_act(state) == ["cat"]
+    accounted(state)

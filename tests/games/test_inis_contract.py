@@ -18,7 +18,6 @@ def test_inis_metadata(registered):
     contract.test_game_metadata("inis")
 
 
-@pytest.mark.parametrize("count", [2, 3, 4])
-@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("count, seed", [(2, 1), (3, 0), (4, 0)])  # one whole random game each: they are long
 def test_inis_keeps_the_engine_contract(registered, count, seed):
     contract.test_random_play_with_timeouts_keeps_the_contract("inis", count, seed)
