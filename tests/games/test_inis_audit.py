@@ -167,3 +167,20 @@ def test_i24_each_step_passes_to_the_next_player_in_the_direction_from_any_brenn
             assert sorted(hand(state, p)) == sorted(kept[p] + [c for c in choices[giver] if c not in kept[giver]])
     assert step(state) == "turn" and GAME.to_act(state) == ["cat"]
     accounted(state)
+
+
+# --- engine-api-inis.md, "The view": a window's territory is the card's target or destination ------
+
+@pytest.mark.parametrize("play, steps, territory", [
+    ({"type": "play", "card": "conquest", "territory": "valley"}, ["move clans=1 from=cove to=valley", "done"], "valley"),
+    ({"type": "play", "card": "migration", "from": "cove"}, ["move clans=1 from=cove to=plains", "done"], "plains"),
+    ({"type": "play", "card": "new-clans", "place": {"cove": 1, "plains": 1}}, [], None),
+    ({"type": "play", "card": "new-clans", "place": {"plains": 2}}, [], "plains"),
+])
+def test_the_window_shows_the_territory_the_card_aims_at(play, steps, territory):
+    rule = {"window": "announced", "then": "ask"}
+    state = turn_of("ann", hands={"ann": [play["card"]], "bob": ["geis"], "cat": []},
+                    clans={"valley": {"bob": 1}, "cove": {"ann": 3}, "plains": {"ann": 1, "cat": 1}},
+                    extra=lambda b: b["standing"].update(bob=[rule]))
+    state = acts(state, [("ann", play)] + [("ann", s) for s in steps])
+    assert step(state) == "window" and view(state)["window"]["territory"] == territory

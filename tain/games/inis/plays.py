@@ -60,7 +60,8 @@ def play_card(board: Board, player: Player, card: str, decl: dict, how: str, tri
     board["in_play"].append(record)
     say(board, "plays", play_sentence(player, card, decl), player=player, card=card)
     territories, players = _concerns(decl)
-    common = {"actor": player, "card": card, "record": record, "territories": territories, "players": players}
+    common = {"actor": player, "card": card, "record": record, "territories": territories, "players": players,
+              "territory": aim(decl)}
     yield from windows.window(board, {"kind": "announced", **common})
     if record["cancelled"]:
         say(board, "cancelled", f"{player}'s {card_name(card)} has no effect.", player=player, card=card)
@@ -83,6 +84,18 @@ def finish(board: Board, record: dict) -> None:
         discard_card(board, record["card"])
     elif dest != "gone":
         give_card(board, dest[1], record["card"])
+
+
+def aim(decl: dict) -> str | None:
+    """The territory a declaration aims at, as its window shows it: the card's target or
+    destination (engine-api-inis.md, "The view"); None when it names none, or several alike."""
+    moves = decl.get("moves") or []
+    places = decl.get("place") if isinstance(decl.get("place"), dict) else {}
+    for found in (decl.get("territory"), decl.get("to"), moves[0]["to"] if moves else None, decl.get("clash"),
+                  next(iter(places)) if len(places) == 1 else None, decl.get("from")):
+        if isinstance(found, str):
+            return found
+    return None
 
 
 def _concerns(decl: dict) -> tuple[list[str], list[Player]]:

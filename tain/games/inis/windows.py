@@ -219,9 +219,9 @@ def _by_rule(board: Board, player: Player, trigger: dict, match: tuple[Any, int]
 
 def _shown(trigger: dict, asked: list[Player]) -> dict:
     """I58: what everyone sees of an open window."""
-    territories = trigger.get("territories") or [None]
+    territory = trigger["territory"] if "territory" in trigger else (trigger.get("territories") or [None])[0]
     return {"kind": trigger["kind"], "actor": trigger["actor"], "card": trigger.get("card"),
-            "territory": territories[0], "asked": list(asked), "answered": []}
+            "territory": territory, "asked": list(asked), "answered": []}
 
 
 QUESTIONS = {
