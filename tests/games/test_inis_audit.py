@@ -184,3 +184,12 @@ def test_the_window_shows_the_territory_the_card_aims_at(play, steps, territory)
                     extra=lambda b: b["standing"].update(bob=[rule]))
     state = acts(state, [("ann", play)] + [("ann", s) for s in steps])
     assert step(state) == "window" and view(state)["window"]["territory"] == territory
+
+
+def test_placing_nothing_reads_as_such():
+    state = turn_of("ann", hands={"ann": ["eriu"], "bob": [], "cat": []}, clans={"valley": {"ann": 1}})
+    state = act(state, "ann", {"type": "play", "card": "eriu", "place": {}})
+    assert "ann plays Ériu (placing no clan)." in lines(state)
+    assert GAME.describe_action({"type": "play", "card": "eriu", "place": {}}, "ann") == "Play Ériu: placing no clan"
+    assert GAME.parse_action(GAME.action_text({"type": "play", "card": "eriu", "place": {}})) == {
+        "type": "play", "card": "eriu", "place": {}}

@@ -139,7 +139,7 @@ def public_details(card: str, decl: dict, own: bool = False) -> str:
         elif key == "moves":
             parts += [f"{m['clans']} from {_land(m['from'])} to {_land(m['to'])}" for m in value]
         elif key == "place" and isinstance(value, dict):
-            parts.append("placing " + _spread(value))
+            parts.append("placing " + (_spread(value) or "no clan"))
         elif key == "remove" and isinstance(value, dict):
             parts.append("removing " + ", ".join(f"{n} of {p}" for p, n in sorted(value.items())))
         elif key == "replace":
