@@ -193,3 +193,10 @@ def test_placing_nothing_reads_as_such():
     assert GAME.describe_action({"type": "play", "card": "eriu", "place": {}}, "ann") == "Play Ériu: placing no clan"
     assert GAME.parse_action(GAME.action_text({"type": "play", "card": "eriu", "place": {}})) == {
         "type": "play", "card": "eriu", "place": {}}
+
+
+def test_the_catalogue_gives_each_tile_effect_as_the_card_list_words_it():
+    effects = {t: entry["effect"] for t, entry in GAME.catalogue()["territories"].items() if entry["effect"]}
+    assert effects == {"gates-of-tir-na-nog": "enters with 1 Sanctuary; direction changes hurt and reward",
+                       "mountains": "moving in costs a card or a clan", "stone-circle": "enters with 1 Sanctuary",
+                       "swamp": "no Citadel may be placed there"}

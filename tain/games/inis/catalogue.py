@@ -32,7 +32,8 @@ ACTION: dict[str, tuple[str, bool, bool, bool]] = {
 TERRITORY: dict[str, tuple[str, bool, str | None, bool]] = {
     "cove": ("Cove", False, None, False),
     "forest": ("Forest", False, None, False),
-    "gates-of-tir-na-nog": ("Gates of Tír na nÓg", True, "direction changes hurt and reward", False),
+    "gates-of-tir-na-nog": ("Gates of Tír na nÓg", True, "enters with 1 Sanctuary; direction changes hurt and reward",
+                            False),
     "highlands": ("Highlands", False, None, False),
     "hills": ("Hills", False, None, False),
     "iron-mine": ("Iron Mine", False, None, False),
