@@ -18,6 +18,8 @@ def test_inis_metadata(registered):
     contract.test_game_metadata("inis")
 
 
-@pytest.mark.parametrize("count, seed", [(2, 1), (3, 0), (4, 0)])  # one whole random game each: they are long
+# One whole random game per player count, of middling length (random Inis games run from 200 to
+# 3,000 actions; a change to the legal actions makes other games of the same seeds).
+@pytest.mark.parametrize("count, seed", [(2, 2), (3, 2), (4, 1)])
 def test_inis_keeps_the_engine_contract(registered, count, seed):
     contract.test_random_play_with_timeouts_keeps_the_contract("inis", count, seed)
