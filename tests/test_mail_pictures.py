@@ -128,7 +128,7 @@ def test_the_row_keeps_the_recipients_view_and_nothing_is_drawn_before_sending(
     pass_(game, "Ann")
     bob = outbox("bob@example.org")[-1]
     assert json.loads(bob.picture) == {"game": "tain", "view": json.loads(json.dumps(TAIN.view(game.state, "Bob"))),
-                                      "report": None}
+                                      "report": None, "language": "en"}
     assert drawn == []  # queued, not drawn: the sender draws
 
 

@@ -22,7 +22,7 @@ from tain.games.base import standings
 from tain.local_time import LocalTime, local_time, zone_named
 from tain.models import Game, OutboxMessage, Seat
 from tain.pictures import source_of
-from tain.wording import current_language, names, with_language
+from tain.wording import N_, current_language, gettext, names, say, with_language
 
 from .outbox import enqueue
 from .smtp import picture_content_id
@@ -41,25 +41,29 @@ class Letter:
     started_by: str | None = None  # who started the game, for the invitation
 
 
-SUBJECTS = {  # {stage}: games/<game>/email_stage.txt ("Turn 3, guarding"); {report}: the newest report's headline
-    "invitation": "You are invited to play with {others}",
-    "invitation-by": "{starter} invites you to play with {others}",
-    "invitation-yours": "You started a game with {others}",
-    "your-move": "{stage}: your move",
-    "raid-report": "{report}",
-    "final-scores": "Final scores",
-    "reminder": "{stage}: your move, {deadline_in}",
-    "digest": "{stage}: your digest of {day}",
-    "link": "{stage}: your link to the game",
-    "paused": "{stage}: the game is paused",
-    "resumed": "{stage}: the game has resumed",
-    "cancelled": "The game was cancelled",
+# Each subject is a whole sentence for the catalogue: %(stage)s is games/<game>/email_stage.txt ("Turn 3,
+# guarding"), %(report)s the newest report's headline, %(deadline)s when the running deadline falls.
+SUBJECTS = {
+    "invitation": N_("You are invited to play with %(others)s"),
+    "invitation-by": N_("%(starter)s invites you to play with %(others)s"),
+    "invitation-yours": N_("You started a game with %(others)s"),
+    "your-move": N_("%(stage)s: your move"),
+    "raid-report": "%(report)s",  # the headline alone, in the reader's words already
+    "raid-report-your-move": N_("%(report)s — your move"),
+    "final-scores": N_("Final scores"),
+    "reminder": N_("%(stage)s: your move, until %(deadline)s"),
+    "digest": N_("%(stage)s: your digest of %(day)s"),
+    "link": N_("%(stage)s: your link to the game"),
+    "paused": N_("%(stage)s: the game is paused"),
+    "resumed": N_("%(stage)s: the game has resumed"),
+    "resumed-your-move": N_("%(stage)s: the game has resumed — your move"),
+    "cancelled": N_("The game was cancelled"),
 }
 # What a game that is not running says at the top of every email, except the one that tells it.
 GAME_NOTICES = {
-    "paused": "This game is paused: nobody can move and no deadline runs until the organiser resumes it.",
-    "cancelled": "This game was cancelled by the organiser: nobody can move any more.",
-    "over": "This game is over.",
+    "paused": N_("This game is paused: nobody can move and no deadline runs until the organiser resumes it."),
+    "cancelled": N_("This game was cancelled by the organiser: nobody can move any more."),
+    "over": N_("This game is over."),
 }
 _TELLING = {"paused": "paused", "cancelled": "cancelled", "over": "final-scores"}
 # Kinds that may be sent more than once at the same version (a link resent, a pause after a resume).
@@ -67,11 +71,12 @@ REPEATABLE = ("link", "paused", "resumed")
 
 
 def game_notice(game: Game, kind: str) -> str | None:
-    """The sentence saying that the game is paused, cancelled or over, unless this email (`kind`) says it."""
+    """The sentence saying that the game is paused, cancelled or over, unless this email (`kind`) says it;
+    in the current language."""
     state = "cancelled" if game.cancelled else "over" if game.over else "paused" if game.paused_at else None
     if state is None or _TELLING[state] == kind:
         return None
-    return GAME_NOTICES[state]
+    return gettext(GAME_NOTICES[state])
 
 
 def _domain() -> str:
@@ -101,18 +106,20 @@ def subject(title: str, game: Game, seat: Seat, letter: Letter, now: datetime) -
     """Distinct across a game: the stage says the turn and its step (and what moved since), the
     invitation who started the game and with whom; a repeat in a row is numbered (`_not_repeated`)."""
     stage = render_template(f"games/{game.game}/email_stage.txt", game=game, view=letter.view).strip()
-    report = letter.new_reports[-1]["headline"] if letter.new_reports else stage
+    report = say(letter.new_reports[-1]["headline"]) if letter.new_reports else stage
     deadline = _deadline(game, seat, now)
     kind = letter.kind
     if kind == "invitation" and letter.started_by:
         kind = "invitation-yours" if letter.started_by == seat.name else "invitation-by"
-    text = SUBJECTS[kind].format(
-        stage=stage, report=report, deadline_in=f"until {deadline.when}" if deadline else "",
+    elif kind == "reminder" and deadline is None:
+        kind = "your-move"
+    elif kind in ("raid-report", "resumed") and letter.your_move:
+        kind = f"{kind}-your-move"
+    text = gettext(
+        SUBJECTS[kind], stage=stage, report=report, deadline=deadline.when if deadline else "",
         starter=letter.started_by, others=names(p for p in letter.view["players"] if p != seat.name),
         day=format_date(now.astimezone(zone_named(seat.time_zone)), "EEE d MMM", locale=current_language()),
     )
-    if letter.kind in ("raid-report", "resumed") and letter.your_move:
-        text += " — your move"
     return _not_repeated(f"[{title} #{game.id}] {text}", game, seat, now)
 
 
@@ -152,7 +159,8 @@ def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: date
 
 def _render_and_queue(game: Game, seat: Seat, title: str, letter: Letter, now: datetime) -> None:
     template = letter.kind.replace("-", "_")
-    picture = source_of(game.game, letter.view, letter.new_reports[-1] if letter.new_reports else None)
+    picture = source_of(game.game, letter.view, letter.new_reports[-1] if letter.new_reports else None,
+                        language=current_language())
     context = {
         "picture_cid": picture_content_id(picture) if picture else None,
         "game": game, "title": title, "seat": seat, "view": letter.view, "link": letter.link,

@@ -1,11 +1,12 @@
 """Pictures of a game's board for the HTML emails: PNG, which every common mail client shows
 (most show neither SVG nor a layout made with CSS).
 
-Each game's module draws from one seat's view only, never from the state: `picture(view, report)
--> bytes`, a pure function (same view, same bytes); `report`, one of the view's own reports, is the
-phase the email tells of, whose revealed tokens the picture shows on that turn's boards. The email
-stores what its picture is made from (`source_of`), and the sender draws it (`png_of`), outside the
-request that queued the mail.
+Each game's module draws from one seat's view only, never from the state: `drawing(view, report)
+-> Canvas`, a pure function of the view and the current language (same view, same words, same
+bytes); `report`, one of the view's own reports, is the phase the email tells of, whose revealed
+tokens the picture shows on that turn's boards. The email stores what its picture is made from
+(`source_of`: the view, the report and the recipient's language), and the sender draws it
+(`png_of`), outside the request that queued the mail.
 """
 from __future__ import annotations
 
@@ -13,21 +14,37 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import tain, tara
+from tain.wording import with_language
 
+from . import tain, tara
+from .drawing import Canvas
+
+Drawing = Callable[[Mapping[str, Any], Mapping[str, Any] | None], Canvas]
 Picture = Callable[[Mapping[str, Any], Mapping[str, Any] | None], bytes]
+DRAWINGS: dict[str, Drawing] = {"tain": tain.drawing, "tara": tara.drawing}
 PICTURES: dict[str, Picture] = {"tain": tain.picture, "tara": tara.picture}
 
 
-def source_of(game: str, view: Mapping[str, Any], report: Mapping[str, Any] | None = None) -> str | None:
-    """What the picture of `game`'s board is made from, as JSON: the game, the recipient's view and the
-    report the email tells of (if any). None for a game that has no picture."""
+def source_of(game: str, view: Mapping[str, Any], report: Mapping[str, Any] | None = None,
+              language: str | None = None) -> str | None:
+    """What the picture of `game`'s board is made from, as JSON: the game, the recipient's view, the
+    report the email tells of (if any) and the language its words are drawn in (None: English). None
+    for a game that has no picture."""
     if game not in PICTURES:
         return None
-    return json.dumps({"game": game, "view": view, "report": report}, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps({"game": game, "view": view, "report": report, "language": language}, ensure_ascii=False,
+                      separators=(",", ":"))
 
 
 def png_of(source: str) -> bytes:
-    """The picture that `source` (from `source_of`) describes."""
+    """The picture that `source` (from `source_of`) describes, its words in the recipient's language."""
     made_from = json.loads(source)
-    return PICTURES[made_from["game"]](made_from["view"], made_from.get("report"))
+    with with_language(made_from.get("language")):
+        return PICTURES[made_from["game"]](made_from["view"], made_from.get("report"))
+
+
+def words_of(source: str) -> list[str]:
+    """Every text the picture that `source` describes draws, in the order drawn."""
+    made_from = json.loads(source)
+    with with_language(made_from.get("language")):
+        return DRAWINGS[made_from["game"]](made_from["view"], made_from.get("report")).words

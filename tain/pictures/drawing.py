@@ -39,6 +39,7 @@ class Canvas:
     def __init__(self, width: int, height: int, background: str = PAPER) -> None:
         self.image = Image.new("RGB", (width * SCALE, height * SCALE), background)
         self.draw = ImageDraw.Draw(self.image)
+        self.words: list[str] = []  # every text drawn, in order: what a reader of the picture reads
 
     @staticmethod
     def box(x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
@@ -66,6 +67,7 @@ class Canvas:
     def text(self, x: float, y: float, words: str, *, size: int = 14, bold: bool = False, fill: str = INK,
              anchor: str = "la") -> None:
         """`anchor` as Pillow's: "la" left-top, "mm" centred, "rm" right-middle …"""
+        self.words.append(words)
         self.draw.text((round(x * SCALE), round(y * SCALE)), words, font=font(size, bold), fill=fill, anchor=anchor)
 
     @staticmethod

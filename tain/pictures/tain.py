@@ -11,9 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tain.wording import N_, gettext, ngettext, say
+
 from .drawing import INK, MUTED, SEAT_COLOURS, WIDTH, Canvas
 
-GLYPHS = {"chieftain": "C", "warrior": "W", "boy": "B", "daughter": "D", "bluff": "~"}
+# The kinds of token, in the legend's order, named in the reader's language (the rules' words).
+KINDS = {"chieftain": N_("chieftain"), "warrior": N_("warrior"), "boy": N_("boy"), "daughter": N_("daughter"),
+         "bluff": N_("bluff")}
 PASTURES = ("pasture-1", "pasture-2", "pasture-3")
 HOUSES = ("house-1", "house-2")
 PASTURE_LAND, HOUSE_LAND, WALL = "#cfe5b0", "#ead8b8", "#6b5a45"
@@ -31,6 +35,11 @@ ENTRANCE_W = 62
 
 def picture(view: Mapping[str, Any], report: Mapping[str, Any] | None = None) -> bytes:
     """The whole table as `view["you"]` sees it; with one of its reports, as that raid phase revealed it."""
+    return drawing(view, report).png()
+
+
+def drawing(view: Mapping[str, Any], report: Mapping[str, Any] | None = None) -> Canvas:
+    """The picture before it is encoded: its canvas, which keeps the words drawn on it."""
     if report is not None:
         view = as_revealed(view, report)
     players = view["players"]
@@ -43,7 +52,7 @@ def picture(view: Mapping[str, Any], report: Mapping[str, Any] | None = None) ->
         _clan_board(canvas, view, owner, colours, SEAT_COLOURS[seat % len(SEAT_COLOURS)][1], top)
         top += BOARD_HEIGHT + GAP
     _legend(canvas, top)
-    return canvas.png()
+    return canvas
 
 
 def as_revealed(view: Mapping[str, Any], report: Mapping[str, Any]) -> dict[str, Any]:
@@ -59,11 +68,17 @@ def as_revealed(view: Mapping[str, Any], report: Mapping[str, Any]) -> dict[str,
             "stage": {**view["stage"], "long": report["title"]}}
 
 
+def glyph(kind: str) -> str:
+    """The letter on a face-up token: its name's initial in the reader's language (C, W, B, D in English;
+    C, G, R, M in Italian), and a tilde for a bluff, which is nothing."""
+    return "~" if kind == "bluff" else gettext(KINDS[kind])[0].upper()
+
+
 def _token(canvas: Canvas, x: float, y: float, colour: str, kind: str | None, r: float = TOKEN_R) -> None:
     canvas.circle(x, y, r + 1.5, fill=colour)
     canvas.circle(x, y, r, fill=colour, outline="#ffffff", width=2)
     if kind:
-        canvas.text(x, y, GLYPHS[kind], size=round(r * .95), bold=True, fill="#ffffff", anchor="mm")
+        canvas.text(x, y, glyph(kind), size=round(r * .95), bold=True, fill="#ffffff", anchor="mm")
     else:  # face down: rings, as the page draws it
         canvas.circle(x, y, r * .55, outline="#ffffff", width=2)
         canvas.circle(x, y, r * .2, fill="#ffffff")
@@ -95,7 +110,7 @@ def _kingdom(canvas: Canvas, view: Mapping[str, Any], colours: Mapping[str, str]
     canvas.rectangle(left, top, right, top + KINGDOM_HEIGHT, fill=KINGDOM_LAND, outline=KINGDOM, width=2, radius=8)
     canvas.rectangle(left, top, right, top + 24, fill=KINGDOM, radius=8)
     canvas.rectangle(left, top + 14, right, top + 24, fill=KINGDOM)
-    canvas.text(left + 10, top + 12, "Foreign kingdom", size=14, bold=True, fill="#ffffff", anchor="lm")
+    canvas.text(left + 10, top + 12, gettext("Foreign kingdom"), size=14, bold=True, fill="#ffffff", anchor="lm")
     raiders = view["kingdom"]["raiders"]
     middle = top + 50
     for i in range(2):
@@ -110,20 +125,20 @@ def _kingdom(canvas: Canvas, view: Mapping[str, Any], colours: Mapping[str, str]
                          fill="#1d1d1d" if now else "#e6dcc6" if past else "#ffffff", outline="#c8b894")
         canvas.text(x0 + cell / 2, middle, str(t), size=14, bold=now,
                     fill="#ffffff" if now else "#998a6c" if past else KINGDOM, anchor="mm")
-    canvas.text(track_left, top + KINGDOM_HEIGHT - 10, view["stage"]["long"], size=12, fill=MUTED, anchor="ls")
+    canvas.text(track_left, top + KINGDOM_HEIGHT - 10, say(view["stage"]["long"]), size=12, fill=MUTED, anchor="ls")
 
 
 def _badges(view: Mapping[str, Any], owner: str) -> str:
     clan = view["clans"][owner]
     words = []
     if owner == view["active_player"] and not view["over"]:
-        words.append("active player")
+        words.append(gettext("active player"))
     if owner in view["to_act"] and not view["over"]:
-        words.append("to move")
+        words.append(gettext("to move"))
     if clan["passed"] and not view["over"]:
-        words.append("passed")
+        words.append(gettext("passed"))
     if owner in view["winners"]:
-        words.append("winner")
+        words.append(gettext("winner"))
     return " · ".join(words)
 
 
@@ -137,7 +152,7 @@ def _clan_board(canvas: Canvas, view: Mapping[str, Any], owner: str, colours: Ma
     canvas.rectangle(left, top, right, top + 26, fill=colour, radius=8)
     canvas.rectangle(left, top + 14, right, top + 26, fill=colour)
     badges = _badges(view, owner)
-    name = canvas.fit(owner + (" (you)" if mine else ""), 250, size=15, bold=True)
+    name = canvas.fit(gettext("%(name)s (you)", name=owner) if mine else owner, 250, size=15, bold=True)
     canvas.text(left + 10, top + 13, name, size=15, bold=True, fill="#ffffff", anchor="lm")
     if badges:
         canvas.text(right - 10, top + 13, badges, size=12, fill="#ffffff", anchor="rm")
@@ -145,7 +160,7 @@ def _clan_board(canvas: Canvas, view: Mapping[str, Any], owner: str, colours: Ma
     slots = view["boards"][owner]
     scout_y, wall_y, guard_y = top + 50, top + 72, top + 96
     x = left + 8
-    for names, land, label in ((PASTURES, PASTURE_LAND, "pasture"), (HOUSES, HOUSE_LAND, "house")):
+    for names, land, label in ((PASTURES, PASTURE_LAND, gettext("pasture")), (HOUSES, HOUSE_LAND, gettext("house"))):
         width = ENTRANCE_W * len(names)
         canvas.rectangle(x, wall_y, x + width, top + BOARD_HEIGHT - 8, fill=land, radius=5)
         canvas.text(x + width / 2, top + BOARD_HEIGHT - 15, label, size=11, fill=MUTED, anchor="mm")
@@ -166,21 +181,21 @@ def _clan_board(canvas: Canvas, view: Mapping[str, Any], owner: str, colours: Ma
         _token(canvas, holdings_x + 9 + i * 21, captives_y, colours.get(captive["owner"], INK), captive["token"], r=9)
     if len(clan["captives"]) > 6:
         canvas.text(holdings_x + 9 + 6 * 21, captives_y, f"+{len(clan['captives']) - 6}", size=12, anchor="lm")
-    canvas.text(holdings_x, top + BOARD_HEIGHT - 34, f"{clan['screen_count']} behind screen", size=12,
+    canvas.text(holdings_x, top + BOARD_HEIGHT - 34, gettext("%(num)d behind screen", num=clan["screen_count"]), size=12,
                 fill=MUTED, anchor="lm")
     points = view["scores"][owner]
-    canvas.text(holdings_x, top + BOARD_HEIGHT - 16, "1 point" if points == 1 else f"{points} points", size=13,
+    canvas.text(holdings_x, top + BOARD_HEIGHT - 16, ngettext("%(num)d point", "%(num)d points", points), size=13,
                 bold=True, anchor="lm")
 
 
 def _legend(canvas: Canvas, top: float) -> None:
     x, y = MARGIN + 4, top + 14
-    for kind, glyph in GLYPHS.items():
+    for kind, name in KINDS.items():
         _token(canvas, x + 9, y, MUTED, kind, r=9)
-        canvas.text(x + 22, y, kind, size=12, fill=MUTED, anchor="lm")
-        x += 30 + canvas.width_of(kind, size=12)
+        canvas.text(x + 22, y, gettext(name), size=12, fill=MUTED, anchor="lm")
+        x += 30 + canvas.width_of(gettext(name), size=12)
     _token(canvas, x + 9, y, MUTED, None, r=9)
-    canvas.text(x + 22, y, "face down", size=12, fill=MUTED, anchor="lm")
-    canvas.text(MARGIN + 4, y + 20, "Scouts stand outside the wall, guards inside it.", size=12, fill=MUTED,
+    canvas.text(x + 22, y, gettext("face down"), size=12, fill=MUTED, anchor="lm")
+    canvas.text(MARGIN + 4, y + 20, gettext("Scouts stand outside the wall, guards inside it."), size=12, fill=MUTED,
                 anchor="lm")
 

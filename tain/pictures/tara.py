@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tain.games.tara.board import COLUMNS, ROWS, SQUARES
+from tain.wording import gettext
 
 from .drawing import INK, MUTED, SEAT_COLOURS, WIDTH, Canvas
 
@@ -26,6 +27,11 @@ CROWN = "#fff6c8"
 
 def picture(view: Mapping[str, Any], report: Mapping[str, Any] | None = None) -> bytes:
     """The board and who plays which colour, as `view["you"]` sees it."""
+    return drawing(view, report).png()
+
+
+def drawing(view: Mapping[str, Any], report: Mapping[str, Any] | None = None) -> Canvas:
+    """The picture before it is encoded: its canvas, which keeps the words drawn on it."""
     colours = {player: SEAT_COLOURS[0 if view["colours"][player] == "red" else 1][0] for player in view["players"]}
     canvas = Canvas(WIDTH, BOARD_TOP + BOARD_SIZE + FOOTER)
     left = (WIDTH - BOARD_SIZE) / 2
@@ -40,7 +46,7 @@ def picture(view: Mapping[str, Any], report: Mapping[str, Any] | None = None) ->
         owner = view["board"].get(square)
         _hole(canvas, *_centre(left, square), colours[owner] if owner else None, square in kings, square in touched)
     _players(canvas, view, colours, BOARD_TOP + BOARD_SIZE + 12)
-    return canvas.png()
+    return canvas
 
 
 def _centre(left: float, square: str) -> tuple[float, float]:
@@ -102,12 +108,12 @@ def _touched_last(view: Mapping[str, Any]) -> set[str]:
 def _players(canvas: Canvas, view: Mapping[str, Any], colours: Mapping[str, str], top: float) -> None:
     x = 14
     for player in view["players"]:
-        name = player + (" (you)" if player == view["you"] else "")
+        name = gettext("%(name)s (you)", name=player) if player == view["you"] else player
         canvas.circle(x + 9, top + 9, 9, fill=colours[player])
         canvas.text(x + 24, top + 9, canvas.fit(name, 190, size=14, bold=True), size=14, bold=True, anchor="lm")
         if player in view["to_act"] and not view["over"]:
-            canvas.text(x + 24, top + 29, "to move", size=12, fill=MUTED, anchor="lm")
+            canvas.text(x + 24, top + 29, gettext("to move"), size=12, fill=MUTED, anchor="lm")
         if player in view["winners"]:
-            canvas.text(x + 24, top + 29, "winner", size=12, bold=True, anchor="lm")
+            canvas.text(x + 24, top + 29, gettext("winner"), size=12, bold=True, anchor="lm")
         x += WIDTH / 2
-    canvas.text(14, top + 48, "Ringed in yellow: the opponent's latest turn.", size=12, fill=MUTED, anchor="lm")
+    canvas.text(14, top + 48, gettext("Ringed in yellow: the opponent's latest turn."), size=12, fill=MUTED, anchor="lm")
