@@ -70,25 +70,32 @@ def empty_board() -> dict[str, dict[str, Any]]:
 def copy_state(state: State) -> State:
     """A deep copy, fast: `apply` must never change its input.
 
-    The shape above is copied by hand (three times as fast as marshal; `apply` copies once per
-    move); any other key (a standing order's plans) goes through marshal. Past reports and
-    the moves plans made are never changed once written, so they are shared.
+    The shape above is copied by hand, in plain loops of dict.copy() (`apply` copies once per
+    move: four times as fast as marshal); any other key (a standing order's plans) goes through
+    marshal. Past reports and the moves plans made are never changed once written, so they are shared.
     """
     copied = state.copy()
     copied["players"] = state["players"].copy()
     copied["options"] = state["options"].copy()
     copied["passed"] = state["passed"].copy()
-    copied["clans"] = {player: {**clan, "screen": clan["screen"].copy(), "discard": clan["discard"].copy(),
-                                "captives": [captive.copy() for captive in clan["captives"]]}
-                       for player, clan in state["clans"].items()}
-    copied["boards"] = {owner: {entrance: slot.copy() if slot["scout"] is None else {**slot, "scout": slot["scout"].copy()}
-                                for entrance, slot in board.items()}
-                        for owner, board in state["boards"].items()}
-    kingdom = state["kingdom"]
-    copied["kingdom"] = {**kingdom, "raiders": [raider.copy() for raider in kingdom["raiders"]]}
+    clans = copied["clans"] = {}
+    for player, clan in state["clans"].items():
+        clans[player] = new_clan = clan.copy()
+        new_clan["screen"] = clan["screen"].copy()
+        new_clan["discard"] = clan["discard"].copy()
+        new_clan["captives"] = [captive.copy() for captive in clan["captives"]]
+    boards = copied["boards"] = {}
+    for owner, board in state["boards"].items():
+        boards[owner] = new_board = {}
+        for entrance, slot in board.items():
+            new_board[entrance] = new_slot = slot.copy()
+            if new_slot["scout"] is not None:
+                new_slot["scout"] = new_slot["scout"].copy()
+    kingdom = copied["kingdom"] = state["kingdom"].copy()
+    kingdom["raiders"] = [raider.copy() for raider in kingdom["raiders"]]
     for key in APPEND_ONLY:
         if key in state:
-            copied[key] = list(state[key])
+            copied[key] = state[key].copy()
     for key in state.keys() - _COPIED_BY_HAND:
         if isinstance(state[key], (dict, list)):
             copied[key] = marshal.loads(marshal.dumps(state[key]))
