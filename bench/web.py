@@ -199,12 +199,16 @@ class Player:
         self.supply, self.rng = supply, rng
         self.table: Table | None = None
 
-    def move(self, url: str, answers: Answers) -> None:
-        """One move: the seat to act reads its snapshot and sends one of its legal moves."""
+    def seated(self) -> Table:
+        """The player's table; a fresh one from the supply once theirs ended (asking its first seat first)."""
         if self.table is None:
             self.table = self.supply.take()
             self.table.to_act = [next(iter(self.table.tokens))]
-        table = self.table
+        return self.table
+
+    def move(self, url: str, answers: Answers) -> None:
+        """One move: the seat to act reads its snapshot and sends one of its legal moves."""
+        table = self.seated()
         status, content = answers.timed("api", url, "GET", f"/api/v1/play/{table.tokens[table.to_act[0]]}")
         snapshot = json.loads(content) if status == 200 else None
         if snapshot is None or snapshot["game"]["status"] != "running":
@@ -223,11 +227,8 @@ class Player:
                 self.table = None
 
     def page(self, url: str, answers: Answers) -> None:
-        if self.table is None:
-            self.table = self.supply.take()
-            self.table.to_act = [next(iter(self.table.tokens))]
-        name = self.rng.choice(list(self.table.tokens))
-        answers.timed("page", url, "GET", f"/play/{self.table.tokens[name]}")
+        tokens = self.seated().tokens
+        answers.timed("page", url, "GET", f"/play/{tokens[self.rng.choice(list(tokens))]}")
 
     def floor(self, url: str, answers: Answers, items: int) -> None:
         answers.timed("floor", url, "POST", f"/floor/{floor_app.item_key(self.rng.randrange(items))}", {"hit": 1})
