@@ -200,3 +200,15 @@ def test_the_catalogue_gives_each_tile_effect_as_the_card_list_words_it():
     assert effects == {"gates-of-tir-na-nog": "enters with 1 Sanctuary; direction changes hurt and reward",
                        "mountains": "moving in costs a card or a clan", "stone-circle": "enters with 1 Sanctuary",
                        "swamp": "no Citadel may be placed there"}
+
+
+# --- docs/engine.md, "Messages": every refusal an IllegalAction, whatever a name or a text holds ----
+
+def test_refusals_keep_a_percent_sign_of_a_name_or_a_text_as_written():
+    game = GAME.setup(["ann%", "bob"], seed=1, options={"first_player": "ann%"})
+    with pytest.raises(IllegalAction, match="^It is not your move; waiting for ann%.$"):
+        GAME.apply(game, "bob", {"type": "pass"})
+    with pytest.raises(IllegalAction, match="^'zed%' is not playing in this game.$"):
+        GAME.apply(game, "zed%", {"type": "pass"})
+    with pytest.raises(IllegalAction, match="^'pass 100%' is not an action"):
+        GAME.parse_action("pass 100%")

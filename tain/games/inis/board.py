@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tain.games.base import Player
+from tain.games.base import IllegalAction, Player
 from tain.games.inis.catalogue import CLANS, TERRITORY, card_name, card_type, territory_name
 from tain.games.inis.cells import neighbour_cells
 
@@ -252,6 +252,15 @@ def add_territory(board: Board, territory: str, cell: str) -> None:
 def message(key: str, text: str, **params: Any) -> dict[str, Any]:
     """A sentence for a person: its message id, its parameters, its English text (docs/engine.md)."""
     return {"id": f"inis.{key}", "params": params, "text": text}
+
+
+def refusal(sentence: str, code: str, /, **params: Any) -> IllegalAction:
+    """A refusal (docs/engine.md, "Messages"): its English sentence, its id and its parameters;
+    a `%` the sentence holds (a player's name, his own text) stays as written, however
+    IllegalAction fills in its parameters."""
+    error = IllegalAction(sentence.replace("%", "%%"), code, **params)
+    error.args = (sentence,)
+    return error
 
 
 def open_report(board: Board, key: str, text: str, **params: Any) -> None:

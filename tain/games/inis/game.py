@@ -8,7 +8,7 @@ from typing import Any
 from tain.games.base import Action, Bot, IllegalAction, Player, State, View
 from tain.games.inis import driver, notation, standing
 from tain.games.inis.driver import canonical
-from tain.games.inis.board import name
+from tain.games.inis.board import name, refusal
 from tain.games.inis.bots import InisBot
 from tain.games.inis.catalogue import catalogue, is_card
 from tain.games.inis.flow import program
@@ -48,7 +48,7 @@ class InisGame:
     def apply(self, state: State, player: Player, action: Action) -> State:
         self._check_player(state, player)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("An action is a dict with a type, such as {\"type\": \"pass\"}.", "inis.no-type")
+            raise refusal("An action is a dict with a type, such as {\"type\": \"pass\"}.", "inis.no-type")
         if action["type"] == "standing":
             if set(action) == {"type", "rules"}:
                 standing.check_rules(action["rules"])
@@ -56,12 +56,12 @@ class InisGame:
             if set(action) == {"type", "plan"}:
                 standing.check_plan(action["plan"])
                 return driver.advance(state, program, [[player, json.loads(json.dumps(action))]])
-            raise IllegalAction("A standing action has the keys type and rules (or type and plan).",
+            raise refusal("A standing action has the keys type and rules (or type and plan).",
                                 "inis.standing-keys")
         pending = state["pending"]
         if player not in pending["players"]:
             waiting = " and ".join(pending["players"])
-            raise IllegalAction(f"It is not your move; waiting for {waiting}.", "inis.not-your-move",
+            raise refusal(f"It is not your move; waiting for {waiting}.", "inis.not-your-move",
                                 waiting=pending["players"])
         wanted = canonical(action)
         legal = pending["legal"][player]
@@ -73,20 +73,20 @@ class InisGame:
 
     def _check_player(self, state: State, player: Player) -> None:
         if player not in state["players"]:
-            raise IllegalAction(f"{player!r} is not playing in this game.", "inis.not-playing", player=player)
+            raise refusal(f"{player!r} is not playing in this game.", "inis.not-playing", player=player)
         if state["pending"] is None:
-            raise IllegalAction("The game is over.", "inis.game-over")
+            raise refusal("The game is over.", "inis.game-over")
 
     def view(self, state: State, player: Player | None) -> View:
         if player is not None and player not in state["players"]:
-            raise IllegalAction(f"{player!r} is not playing in this game.", "inis.not-playing", player=player)
+            raise refusal(f"{player!r} is not playing in this game.", "inis.not-playing", player=player)
         return build_view(state, player)
 
     def timeout_action(self, state: State, player: Player) -> Action:
         """I63: what a missed deadline does now for `player`."""
         self._check_player(state, player)
         if player not in state["pending"]["players"]:
-            raise IllegalAction("It is not your move.", "inis.not-your-move", waiting=state["pending"]["players"])
+            raise refusal("It is not your move.", "inis.not-your-move", waiting=state["pending"]["players"])
         pending = state["pending"]
         return timeout_for(state["board"], player, pending["timeout"], pending["legal"][player])
 
@@ -135,12 +135,12 @@ def _refusal(state: State, player: Player, action: Action, legal: list[Action]) 
     kind = action["type"]
     text = state["pending"]["text"]
     if not any(a["type"] == kind for a in legal):
-        return IllegalAction(f"You cannot {kind} now: waiting for {text}.", "inis.wrong-step",
+        return refusal(f"You cannot {kind} now: waiting for {text}.", "inis.wrong-step",
                              type=kind, step=state["pending"]["step"])
     card = action.get("card")
     if kind == "play" and is_card(card):
         if not any(a.get("card") == card for a in legal):
-            return IllegalAction(f"You cannot play {name(card)} now.", "inis.card-not-playable", card=card)
-        return IllegalAction(f"{name(card)} cannot be played that way now; check its targets.",
+            return refusal(f"You cannot play {name(card)} now.", "inis.card-not-playable", card=card)
+        return refusal(f"{name(card)} cannot be played that way now; check its targets.",
                              "inis.play-not-allowed", card=card)
-    return IllegalAction(f"That {kind} is not allowed now.", "inis.not-allowed", type=kind)
+    return refusal(f"That {kind} is not allowed now.", "inis.not-allowed", type=kind)

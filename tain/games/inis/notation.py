@@ -14,6 +14,7 @@ from typing import Any
 
 from tain.games import standing as standing_orders
 from tain.games.base import Action, IllegalAction, Player
+from tain.games.inis.board import refusal
 from tain.games.inis.catalogue import TERRITORY, card_name, card_type, is_card, territory_name
 
 BOOLS = {"flip", "accept"}
@@ -44,7 +45,7 @@ def action_text(action: Action) -> str:
 
 
 def _refuse(text: str) -> IllegalAction:
-    return IllegalAction(f"{text.strip()!r} is not an action; write for example 'play card=new-clans place=cove:2', "
+    return refusal(f"{text.strip()!r} is not an action; write for example 'play card=new-clans place=cove:2', "
                          "'draft keep=geis,new-clans' or 'pass'.", "inis.not-an-action", text=text.strip())
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tain.games.base import IllegalAction, Player
-from tain.games.inis.board import Board
+from tain.games.inis.board import Board, refusal
 from tain.games.inis.catalogue import is_card
 
 WINDOWS = ("announced", "resolved", "turn-end", "clash-start", "citadels-end", "after-maneuver",
@@ -30,9 +30,9 @@ ACTION_KEYS: dict[str, set[str]] = {
 def check_rules(rules: Any) -> None:
     """Refuse a list that is not valid rules (engine-api-inis.md, "standing")."""
     if not isinstance(rules, list):
-        raise IllegalAction("Standing rules are a list of rules.", "inis.standing-not-a-list")
+        raise refusal("Standing rules are a list of rules.", "inis.standing-not-a-list")
     if len(rules) > MAX_RULES:
-        raise IllegalAction(f"You may keep at most {MAX_RULES} standing rules.", "inis.standing-too-many",
+        raise refusal(f"You may keep at most {MAX_RULES} standing rules.", "inis.standing-too-many",
                             most=MAX_RULES)
     for number, rule in enumerate(rules, 1):
         _check_rule(rule, number)
@@ -42,27 +42,27 @@ def check_plan(plan: Any) -> None:
     """A plan of moves (engine-api.md, "Standing orders"): at most 40 entries, each 1 to 8
     alternative Inis moves; whether they are legal is decided when they are played."""
     if not isinstance(plan, list) or not all(isinstance(entry, list) for entry in plan):
-        raise IllegalAction("A plan is a list of entries, each a list of alternative actions.",
+        raise refusal("A plan is a list of entries, each a list of alternative actions.",
                             "inis.plan-not-a-list")
     if len(plan) > MAX_ENTRIES:
-        raise IllegalAction(f"A plan has at most {MAX_ENTRIES} entries, not {len(plan)}.", "inis.plan-too-long",
+        raise refusal(f"A plan has at most {MAX_ENTRIES} entries, not {len(plan)}.", "inis.plan-too-long",
                             most=MAX_ENTRIES, entries=len(plan))
     for number, entry in enumerate(plan, 1):
         if not 1 <= len(entry) <= MAX_ALTERNATIVES:
-            raise IllegalAction(f"Entry {number} of the plan must hold 1 to {MAX_ALTERNATIVES} alternative actions.",
+            raise refusal(f"Entry {number} of the plan must hold 1 to {MAX_ALTERNATIVES} alternative actions.",
                                 "inis.plan-entry-size", entry=number, most=MAX_ALTERNATIVES)
         for move in entry:
             kind = move.get("type") if isinstance(move, dict) else None
             if kind == "standing":
-                raise IllegalAction(f"Entry {number} of the plan holds a standing order; a plan holds moves only.",
+                raise refusal(f"Entry {number} of the plan holds a standing order; a plan holds moves only.",
                                     "inis.plan-nested", entry=number)
             if kind not in ACTION_KEYS or not set(move) - {"type"} <= ACTION_KEYS[kind]:
-                raise IllegalAction(f"Entry {number} of the plan holds something that is not an Inis move.",
+                raise refusal(f"Entry {number} of the plan holds something that is not an Inis move.",
                                     "inis.plan-not-a-move", entry=number)
 
 
 def _bad(number: int, why: str) -> IllegalAction:
-    return IllegalAction(f"Standing rule {number}: {why}.", "inis.standing-bad-rule", rule=number, why=why)
+    return refusal(f"Standing rule {number}: {why}.", "inis.standing-bad-rule", rule=number, why=why)
 
 
 def _check_rule(rule: Any, number: int) -> None:
