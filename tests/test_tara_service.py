@@ -443,8 +443,8 @@ def test_the_admin_creates_a_tara_game_and_shows_its_public_board(admin):
     view = ENGINE.view(game.state, None)
     for square, owner in view["board"].items():
         assert f"{square}: {owner}&#39;s ringfort" in html or f"{square}: {owner}'s ringfort" in html
-    first_build = ENGINE.action_text(game.actions[0].action)
-    assert f"<code>{first_build}</code>" in html  # the action log, in the text form of actions
+    first = game.actions[0]
+    assert ENGINE.describe_action(first.action, first.player, for_others=True) in html  # the action log, told
 
 
 def test_export_and_import_a_level_two_tara_game(admin, app):

@@ -125,15 +125,16 @@ class LogLine:
     seq: int
     at: datetime
     player: str
-    text: str
+    text: str  # a sentence that names its player; or, `whole`, the action in the game's notation
     on_timeout: bool
+    whole: bool = False  # the revealed seat's own action, every secret of it shown
 
 
 def action_log(game: Game, revealed_for: str | None = None) -> list[LogLine]:
     """The log as everyone may read it (`log_text`), except `revealed_for`'s own actions, told whole."""
     engine = engine_for(game)
-    return [LogLine(r.seq, r.created_at, r.player, log_text(engine, r, revealed_for), r.on_timeout)
-            for r in game.actions]
+    return [LogLine(r.seq, r.created_at, r.player, log_text(engine, r, revealed_for), r.on_timeout,
+                    whole=r.player == revealed_for) for r in game.actions]
 
 
 def log_text(engine: Engine, record: ActionRecord, revealed_for: str | None) -> str:
