@@ -3,6 +3,11 @@
 It builds next to its own ringforts, swaps where the swap splits enemy
 kingdoms and joins its own, links to protect the ringforts that hold its
 kingdoms together, and moves an enemy bridge only when it must.
+
+Its standing orders (`plan`) cover its next three builds, or in the battle its
+next three turns, the current one included: each swap and link is chosen on the
+position the plan's earlier moves leave, with fallbacks for what the enemy's
+turns in between may take or protect (docs/tempo.md).
 """
 from __future__ import annotations
 
@@ -134,14 +139,7 @@ class TaraBot:
         swaps = [{"type": "swap", "square": square} for square in battle.swap_squares(position, me)]
         if not swaps:
             return []
-        scored = self._scored(position, swaps, threats)
-        enemy, linked = _enemy(position, me), {s for name in position["bridges"] for s in name.split("-")}
-        taken = [square for square in retakes if position["board"].get(square) == me
-                 and square != position["kings"][me] and square not in linked]
-        scored += sorted((self._scored({**position, "board": {**position["board"], square: enemy}},
-                                       [{"type": "swap", "square": square}],
-                                       [other for other in threats if other != square])[0]
-                          for square in taken), key=lambda pair: -pair[0])[:RETAKES]
+        scored = self._scored(position, swaps, threats) + self._retakes(position, me, retakes, threats)
         entry = [action for _, action in sorted(scored, key=lambda pair: -pair[0])][:MAX_ALTERNATIVES]
         entries = [entry]
         square = next(action for action in entry if action in swaps)["square"]  # the likeliest
@@ -151,6 +149,17 @@ class TaraBot:
             _link(position, me, entries[-1][0]["pair"])
         return entries
 
+    def _retakes(self, position: dict, me: str, squares: list[str], threats: list[str]) -> list[tuple[float, Action]]:
+        """The best RETAKES swaps back of `squares`, each valued as if the enemy held it (only
+        then can it be swapped): my unlinked ringforts the enemy may have taken."""
+        enemy = _enemy(position, me)
+        linked = {s for name in position["bridges"] for s in name.split("-")}
+        scored = [self._scored({**position, "board": {**position["board"], square: enemy}},
+                               [{"type": "swap", "square": square}], [t for t in threats if t != square])[0]
+                  for square in squares if position["board"].get(square) == me
+                  and square != position["kings"][me] and square not in linked]
+        return sorted(scored, key=lambda pair: -pair[0])[:RETAKES]
+
     def _link_entry(self, position: dict, me: str, threats: list[str] = ()) -> list[Action]:
         links = [{"type": "link", "pair": name} for name in battle.link_pairs(position, me)]
         return self._best(position, links, threats=threats)
@@ -159,7 +168,7 @@ class TaraBot:
         """The action's value, on average over the enemy's likely swaps before it (those
         after which it is still possible)."""
         enemy = _enemy(position, position["you"])
-        touched = set(action.get("pair", "").split("-"))
+        touched = set(action["pair"].split("-")) if action["type"] == "link" else set()
         boards = [{**position["board"], square: enemy} for square in threats if square not in touched]
         if not boards:
             return self._value(position, action)
