@@ -7,7 +7,8 @@ FLASK := $(BIN)/flask --app app
 # The catalogues: translations/<language>/LC_MESSAGES/messages.po under version control, compiled to .mo here.
 CATALOGUES := $(patsubst %.po,%.mo,$(wildcard translations/*/LC_MESSAGES/messages.po))
 # Besides Babel's own keywords (_, gettext, ngettext, N_, …); tests/i18n_support.py reads them from here.
-KEYWORDS := -k lazy_gettext -k lazy_ngettext:1,2 -k Phrase
+# Nn_ and Np_ are the engines' markers of a plural and of a word in its context (tain/games/base.py).
+KEYWORDS := -k lazy_gettext -k lazy_ngettext:1,2 -k Phrase -k Nn_:1,2 -k Np_:1c,2
 
 .PHONY: run test messages
 

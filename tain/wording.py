@@ -10,10 +10,12 @@
   to its recipient); inside it every gettext, `names`, and `tain.local_time` speak that language.
 - A refusal or problem whose English is kept for the JSON API and the logs is a `Phrase` (or a
   `ServiceError` with its message id and parameters): `str()` is English, `say()` the reader's language.
+- An engine's refusal (`IllegalAction`) or message (a report's line, the stage): `say()` too, or
+  `tell` (`tain.messages`), which the templates have as a filter.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -21,6 +23,9 @@ from babel.lists import format_list
 from flask import Flask
 from flask_babel import force_locale, get_locale, gettext, lazy_gettext
 from flask_babel import ngettext as _babel_ngettext
+
+from tain.games import IllegalAction
+from tain.messages import tell, told
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "LANGUAGE_NAMES", "N_", "Phrase", "current_language", "gettext",
            "install", "is_language", "lazy_gettext", "names", "ngettext", "say", "with_language"]
@@ -84,8 +89,10 @@ class Phrase(str):
 
 
 def say(message: object) -> str:
-    """`message` in the current language: a `Phrase` or an error with `translated()`, or a marked
-    sentence (its English when the catalogue lacks it)."""
+    """`message` in the current language: a `Phrase` or an error with `translated()`, an engine's
+    refusal or message (tain.messages), or a marked sentence (its English when the catalogue lacks it)."""
+    if isinstance(message, (IllegalAction, Mapping)):
+        message = told(message)
     translated = getattr(message, "translated", None)
     if callable(translated):
         return str(translated())
@@ -94,9 +101,10 @@ def say(message: object) -> str:
 
 
 def install(app: Flask) -> None:
-    """The `names` and `say` filters and the page's language (`current_language`) in every template;
+    """The `names`, `say` and `tell` filters and the page's language (`current_language`) in every template;
     gettext and ngettext are Flask-Babel's (tain.create_app)."""
     app.jinja_env.policies["ext.i18n.trimmed"] = True  # a {% trans %} block's whitespace collapses, as babel.cfg extracts it
     app.jinja_env.filters["names"] = names
     app.jinja_env.filters["say"] = say
+    app.jinja_env.filters["tell"] = tell
     app.jinja_env.globals["current_language"] = current_language

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from jinja2 import Environment, nodes
@@ -21,7 +21,8 @@ from jinja2 import Environment, nodes
 ROOT = Path(__file__).resolve().parent.parent
 # Names, not words: shown as they are in every language (the games', and email headers').
 PROPER_NAMES = {"Tàin", "Tara", "Inis", "Message-ID", "In-Reply-To"}
-GETTEXT_CALLS = {"_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_ngettext", "N_", "Phrase"}
+GETTEXT_CALLS = {"_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_ngettext", "N_", "Nn_", "Np_",
+                 "Phrase"}
 # Attributes a reader sees or hears (a screen reader reads aria-label and alt).
 SHOWN_ATTRIBUTES = {"title", "alt", "placeholder", "aria-label", "label"}
 LETTER = re.compile(r"[^\W\d_]")
@@ -281,11 +282,7 @@ def python_under(paths: list[str]) -> Iterator[Path]:
 
 def extraction_keywords() -> dict[str, tuple[int, ...] | None]:
     """Babel's keywords and those the Makefile's `messages` target adds with `-k`."""
-    keywords = dict(DEFAULT_KEYWORDS)
-    for spec in re.findall(r"-k (\S+)", (ROOT / "Makefile").read_text()):
-        name, _, places = spec.partition(":")
-        keywords[name] = tuple(int(p) for p in places.split(",")) if places else None
-    return keywords
+    return {**DEFAULT_KEYWORDS, **parse_keywords(re.findall(r"-k (\S+)", (ROOT / "Makefile").read_text()))}
 
 
 def extracted() -> Catalog:

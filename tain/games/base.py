@@ -12,6 +12,55 @@ Player = str
 State = dict[str, Any]
 Action = dict[str, Any]
 View = dict[str, Any]
+# A sentence for a person (docs/engine.md, "Messages"):
+# {"id": "tain.kingdom-cow", "msgid": "Foreign kingdom: %(player)s's %(token)s takes a cow.",
+#  "params": {"player": "ann", "token": "warrior"}, "text": "Foreign kingdom: ann's warrior takes a cow."}
+# and, when it changes with a number, "plural" (the plural msgid; `params["num"]` chooses).
+Message = dict[str, Any]
+# A game's words among its messages' parameters: parameter name → {value: (context, English)}, each
+# entry written `Np_("tain token", "warrior")`; the service says a word in the reader's language.
+Words = dict[str, dict[str, tuple[str, str]]]
+
+
+# The markers `make messages` extracts (babel.cfg; the Makefile's keywords): they only mark, and the
+# service translates where it shows a sentence.
+def N_(message: str) -> str:
+    """An English sentence, its message id in the catalogue: `%(name)s` where a parameter goes."""
+    return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """A sentence that changes with the parameter `num`: its singular and its plural."""
+    return singular, plural
+
+
+def Np_(context: str, word: str) -> tuple[str, str]:
+    """A word of a game (a token, an entrance) in its context: one entry of the game's `words`."""
+    return context, word
+
+
+def message(key: str, msgid: str | tuple[str, str], words: Words | None = None, **params: Any) -> Message:
+    """A sentence for a person: its id (`<game>.<what>`), its English msgid (`N_`, or `Nn_` with a
+    `num` parameter), its parameters (names, numbers, and words of the game as their ids), and its
+    English text, each word in its English form (`words`)."""
+    if isinstance(msgid, tuple):
+        singular, plural = msgid
+        return {"id": key, "msgid": singular, "plural": plural, "params": params,
+                "text": english(singular if params["num"] == 1 else plural, params, words)}
+    return {"id": key, "msgid": msgid, "params": params, "text": english(msgid, params, words)}
+
+
+def english(msgid: str, params: dict[str, Any], words: Words | None = None) -> str:
+    """The sentence in English: each word in its English form, a list of names as "a, b and c"."""
+    return msgid % {name: _english(words, name, value) for name, value in params.items()}
+
+
+def _english(words: Words | None, name: str, value: Any) -> Any:
+    if isinstance(value, list):
+        items = [str(item) for item in value]
+        return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+    entry = words.get(name, {}).get(value) if words and isinstance(value, str) else None
+    return value if entry is None else entry[1]
 
 
 class Bot(Protocol):
@@ -27,12 +76,17 @@ class PlanningBot(Bot, Protocol):
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now. `str(error)` is the English sentence for the player
-    (bots, logs and the JSON API's "error"); `code` is its message id and `params` what fills it,
-    so that the service can say it in the player's own language (docs/engine.md, "Messages")."""
+    """An action the rules do not allow now. `message` is the English msgid (`N_`, `%(name)s` where
+    a parameter goes), `code` its message id and `params` what fills it, so that the service can say
+    it in the player's own language (docs/engine.md, "Messages"); `str(error)` is the English
+    sentence for the player (bots, logs and the JSON API's "error").
+
+    `IllegalAction(N_("Your %(entrance)s is already guarded."), "tain.guarded", entrance="house-2")`
+    """
 
     def __init__(self, message: str, code: str = "illegal-action", **params: Any) -> None:
-        super().__init__(message)
+        super().__init__(english(message, params) if params else message)
+        self.message = message
         self.code = code
         self.params = params
 
@@ -96,8 +150,9 @@ class Game(Protocol):
     min_players: int
     max_players: int
     # The game's own setup options besides the first player, for forms:
-    # option → (label, [(value, words), ...]), the default first.
+    # option → (label, [(value, words), ...]), the default first; label and words marked with N_.
     option_choices: dict[str, tuple[str, list[tuple[Any, str]]]]
+    words: Words  # the words among its messages' parameters (docs/engine.md, "Messages")
 
     def setup(self, players: list[Player], seed: int, options: dict[str, Any] | None = None) -> State: ...
     def to_act(self, state: State) -> list[Player]: ...
@@ -114,3 +169,4 @@ class Game(Protocol):
     def action_text(self, action: Action) -> str: ...
     def parse_action(self, text: str) -> Action: ...
     def describe_action(self, action: Action, player: Player, for_others: bool = False) -> str: ...
+    def describe_action_message(self, action: Action, player: Player, for_others: bool = False) -> Message: ...

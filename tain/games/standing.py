@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from tain.games.base import Action, IllegalAction, Player, State
+from tain.games.base import N_, Nn_, Action, IllegalAction, Message, Player, State, message
 
 STANDING = "standing"
 MAX_ENTRIES = 40
@@ -40,9 +40,9 @@ def is_standing(action: Any) -> bool:
 def check_player(game: str, state: State, player: Any, over: bool) -> None:
     """A standing order may come from any player of a game that is not over."""
     if not isinstance(player, str) or player not in state["players"]:
-        raise IllegalAction(f"{player!r} is not playing in this game.", f"{game}.not-a-player", player=str(player))
+        raise IllegalAction(N_("%(player)s is not playing in this game."), f"{game}.not-a-player", player=repr(player))
     if over:
-        raise IllegalAction("The game is over.", f"{game}.game-over")
+        raise IllegalAction(N_("The game is over."), f"{game}.game-over")
 
 
 def check_plan(game: str, action: Action, shapes: ActionShapes) -> Plan:
@@ -50,18 +50,18 @@ def check_plan(game: str, action: Action, shapes: ActionShapes) -> Plan:
     at most 40 entries, each 1 to 8 alternative actions of the game's own kinds. Whether the
     moves are legal is decided when they are played."""
     if set(action) != {"type", "plan"}:
-        raise IllegalAction("A standing order has exactly the keys type and plan.", f"{game}.standing-keys")
+        raise IllegalAction(N_("A standing order has exactly the keys type and plan."), f"{game}.standing-keys")
     plan = action["plan"]
     if not isinstance(plan, list) or not all(isinstance(entry, list) for entry in plan):
-        raise IllegalAction("A plan is a list of entries, each a list of alternative actions.",
+        raise IllegalAction(N_("A plan is a list of entries, each a list of alternative actions."),
                             f"{game}.plan-not-a-list")
     if len(plan) > MAX_ENTRIES:
-        raise IllegalAction(f"A plan has at most {MAX_ENTRIES} entries, not {len(plan)}.",
+        raise IllegalAction(N_("A plan has at most %(most)s entries, not %(entries)s."),
                             f"{game}.plan-too-long", most=MAX_ENTRIES, entries=len(plan))
     for number, entry in enumerate(plan, start=1):
         if not 1 <= len(entry) <= MAX_ALTERNATIVES:
-            raise IllegalAction(f"Entry {number} of the plan must hold 1 to {MAX_ALTERNATIVES} alternative "
-                                f"actions, not {len(entry)}.", f"{game}.plan-entry-size",
+            raise IllegalAction(N_("Entry %(entry)s of the plan must hold 1 to %(most)s alternative actions, "
+                                   "not %(alternatives)s."), f"{game}.plan-entry-size",
                                 entry=number, most=MAX_ALTERNATIVES, alternatives=len(entry))
         for alternative in entry:
             _check_alternative(game, number, alternative, shapes)
@@ -71,20 +71,22 @@ def check_plan(game: str, action: Action, shapes: ActionShapes) -> Plan:
 def _check_alternative(game: str, number: int, action: Any, shapes: ActionShapes) -> None:
     kind = action.get("type") if isinstance(action, dict) else None
     if kind == STANDING:
-        raise IllegalAction(f"Entry {number} of the plan holds a standing order; a plan holds moves only.",
+        raise IllegalAction(N_("Entry %(entry)s of the plan holds a standing order; a plan holds moves only."),
                             f"{game}.plan-nested", entry=number)
     if not isinstance(kind, str) or kind not in shapes:
-        kinds = ", ".join(sorted(shapes))
-        raise IllegalAction(f"Entry {number} of the plan holds something that is not a move; "
-                            f"moves are {kinds}.", f"{game}.plan-not-a-move", entry=number)
+        raise IllegalAction(N_("Entry %(entry)s of the plan holds something that is not a move; moves are %(kinds)s."),
+                            f"{game}.plan-not-a-move", entry=number, kinds=", ".join(sorted(shapes)))
     required, optional = shapes[kind]
     if not required <= set(action) <= required | optional:
-        keys = ", ".join(sorted(required - {"type"})) or "no other key"
-        raise IllegalAction(f"Entry {number} of the plan has a {kind} move with the wrong keys; "
-                            f"a {kind} takes {keys}.", f"{game}.plan-move-keys", entry=number, kind=kind)
+        keys = ", ".join(sorted(required - {"type"}))
+        if not keys:
+            raise IllegalAction(N_("Entry %(entry)s of the plan has a %(kind)s move with the wrong keys; "
+                                   "a %(kind)s takes no other key."), f"{game}.plan-move-keys", entry=number, kind=kind)
+        raise IllegalAction(N_("Entry %(entry)s of the plan has a %(kind)s move with the wrong keys; "
+                               "a %(kind)s takes %(keys)s."), f"{game}.plan-move-keys", entry=number, kind=kind, keys=keys)
     if not all(isinstance(value, (str, int)) for value in action.values()):  # bool is an int
-        raise IllegalAction(f"Entry {number} of the plan has a {kind} move whose values are not "
-                            "names or numbers.", f"{game}.plan-move-values", entry=number, kind=kind)
+        raise IllegalAction(N_("Entry %(entry)s of the plan has a %(kind)s move whose values are not names or numbers."),
+                            f"{game}.plan-move-values", entry=number, kind=kind)
 
 
 def set_plan(state: State, player: Player, plan: Plan) -> None:
@@ -157,16 +159,21 @@ def parse_plan_text(game: str, text: str, parse_action: Callable[[str], Action])
         entries = None
     if not isinstance(entries, list) or not all(isinstance(entry, list) and all(isinstance(move, str) for move in entry)
                                                 for entry in entries):
-        raise IllegalAction('A standing order is written standing [["<move>", "<fallback>"], ["<move>"]].',
+        raise IllegalAction(N_('A standing order is written standing [["<move>", "<fallback>"], ["<move>"]].'),
                             f"{game}.plan-text")
     return {"type": STANDING, "plan": [[parse_action(move) for move in entry] for entry in entries]}
 
 
 def describe_plan(action: Action, player: Player, for_others: bool) -> str:
+    """A standing order in English words (`plan_message`'s text)."""
+    return plan_message("standing", action, player, for_others)["text"]
+
+
+def plan_message(game: str, action: Action, player: Player, for_others: bool) -> Message:
     """A standing order in words: its size to its own player, nothing of it to anyone else."""
     if for_others:
-        return f"{player} changed their plan"
+        return message(f"{game}.plan-changed", N_("%(player)s changed their plan"), player=player)
     count = len(action["plan"])
     if not count:
-        return "Clear your plan"
-    return "Plan your next move" if count == 1 else f"Plan your next {count} moves"
+        return message(f"{game}.plan-cleared", N_("Clear your plan"))
+    return message(f"{game}.plan-moves", Nn_("Plan your next move", "Plan your next %(num)s moves"), num=count)

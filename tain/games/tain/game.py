@@ -4,12 +4,13 @@ from __future__ import annotations
 from typing import Any
 
 from tain.games import standing
-from tain.games.base import Action, Bot, IllegalAction, Player, State, View
+from tain.games.base import N_, Action, Bot, IllegalAction, Player, State, View
 from tain.games.tain import notation, raid, scouting, scoring
 from tain.games.tain.bots import HeuristicBot
 from tain.games.tain.rules import MAX_PLAYERS, MIN_PLAYERS
 from tain.games.tain.state import copy_state, new_state
 from tain.games.tain.view import build_view
+from tain.games.tain.words import WORDS
 
 PASS: Action = {"type": "pass"}
 PLAN_SHAPES: standing.ActionShapes = {kind: (keys, set()) for kind, keys in scouting.ACTION_KEYS.items()}
@@ -35,6 +36,7 @@ class TainGame:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     option_choices: dict[str, tuple[str, list[tuple[Any, str]]]] = {}
+    words = WORDS
 
     def setup(self, players: list[Player], seed: int, options: dict[str, Any] | None = None) -> State:
         state = new_state(players, seed, options)
@@ -82,17 +84,18 @@ class TainGame:
 
     def _check_may_act(self, state: State, player: Player) -> None:
         if player not in state["players"]:
-            raise IllegalAction(f"{player!r} is not playing in this game.")
+            raise IllegalAction(N_("%(player)s is not playing in this game."), "tain.not-a-player", player=repr(player))
         if state["phase"] == "over":
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(N_("The game is over."), "tain.game-over")
         if player not in scouting.to_act(state):
             if player in state["passed"]:
-                raise IllegalAction("You have passed for this scouting phase.")
-            raise IllegalAction(f"It is not your move; waiting for {' and '.join(scouting.to_act(state))}.")
+                raise IllegalAction(N_("You have passed for this scouting phase."), "tain.passed")
+            raise IllegalAction(N_("It is not your move; waiting for %(waiting)s."), "tain.not-your-move",
+                                waiting=scouting.to_act(state))
 
     def view(self, state: State, player: Player | None) -> View:
         if player is not None and player not in state["players"]:
-            raise IllegalAction(f"{player!r} is not playing in this game.")
+            raise IllegalAction(N_("%(player)s is not playing in this game."), "tain.not-a-player", player=repr(player))
         return build_view(state, player)
 
     def timeout_action(self, state: State, player: Player) -> Action:
@@ -134,3 +137,4 @@ class TainGame:
     action_text = staticmethod(notation.action_text)
     parse_action = staticmethod(notation.parse_action)
     describe_action = staticmethod(notation.describe_action)
+    describe_action_message = staticmethod(notation.describe_action_message)

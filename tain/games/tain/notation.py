@@ -16,11 +16,8 @@ The board comes last because a player's name may contain spaces.
 from __future__ import annotations
 
 from tain.games import standing
-from tain.games.base import Action, IllegalAction, Player
-from tain.games.tain.rules import BLUFF, BOY, CHIEFTAIN, DAUGHTER, WARRIOR
-
-_ARTICLE = {CHIEFTAIN: "your chieftain", WARRIOR: "a warrior", BOY: "a boy",
-            DAUGHTER: "your daughter", BLUFF: "a bluff"}
+from tain.games.base import N_, Action, IllegalAction, Message, Player
+from tain.games.tain.words import message
 
 
 def action_text(action: Action) -> str:
@@ -51,34 +48,43 @@ def parse_action(text: str) -> Action:
     if kind == "scout" and len(words) >= 4:
         board = text.split(None, 3)[3].strip()
         return {"type": "scout", "token": words[1], "board": board, "entrance": words[2]}
-    raise IllegalAction(f"{text.strip()!r} is not an action; write for example 'guard warrior house-1', "
-                        "'scout boy pasture-2 Bob', 'raid chieftain' or 'pass'.")
+    raise IllegalAction(N_("%(text)s is not an action; write for example 'guard warrior house-1', "
+                           "'scout boy pasture-2 Bob', 'raid chieftain' or 'pass'."), "tain.not-an-action",
+                        text=repr(text.strip()))
 
 
 def describe_action(action: Action, player: Player, for_others: bool = False) -> str:
+    """The action as `player` would say it, in English (`describe_action_message`'s text)."""
+    return describe_action_message(action, player, for_others)["text"]
+
+
+def describe_action_message(action: Action, player: Player, for_others: bool = False) -> Message:
     """The action as `player` would say it: 'Scout Bob's pasture-2 with a boy'. With
     `for_others`, as anyone else may hear it: the token face down, a plan not shown."""
     kind = action["type"]
     if kind == standing.STANDING:
-        return standing.describe_plan(action, player, for_others)
+        return standing.plan_message("tain", action, player, for_others)
     if for_others:
         return _told_to_others(action, player)
     if kind == "pass":
-        return "Pass"
-    token = _ARTICLE.get(action["token"], action["token"])
+        return message("move-pass", N_("Pass"))
     if kind == "guard":
-        return f"Guard your {action['entrance']} with {token}"
+        return message("move-guard", N_("Guard your %(entrance)s with %(a_token)s"),
+                       entrance=action["entrance"], a_token=action["token"])
     if kind == "scout":
-        return f"Scout {action['board']}'s {action['entrance']} with {token}"
-    return f"Raid the foreign kingdom with {token}"
+        return message("move-scout", N_("Scout %(board)s's %(entrance)s with %(a_token)s"),
+                       board=action["board"], entrance=action["entrance"], a_token=action["token"])
+    return message("move-raid", N_("Raid the foreign kingdom with %(a_token)s"), a_token=action["token"])
 
 
-def _told_to_others(action: Action, player: Player) -> str:
+def _told_to_others(action: Action, player: Player) -> Message:
     kind = action["type"]
     if kind == "pass":
-        return f"{player} passes"
+        return message("move-pass-told", N_("%(player)s passes"), player=player)
     if kind == "guard":
-        return f"{player} guards their {action['entrance']}"
+        return message("move-guard-told", N_("%(player)s guards their %(entrance)s"),
+                       player=player, entrance=action["entrance"])
     if kind == "scout":
-        return f"{player} scouts {action['board']}'s {action['entrance']}"
-    return f"{player} raids the foreign kingdom"
+        return message("move-scout-told", N_("%(player)s scouts %(board)s's %(entrance)s"),
+                       player=player, board=action["board"], entrance=action["entrance"])
+    return message("move-raid-told", N_("%(player)s raids the foreign kingdom"), player=player)

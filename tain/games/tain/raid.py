@@ -11,17 +11,21 @@ Each raid phase leaves a public report in `state["reports"]`:
                     "spoils": "cow" | "jewel" | "freed boy" | "freed daughter" | "nothing left" | None}],
      "recycled": [players who took their discard pile back],
      "game_over": bool,
-     "lines": ["human-readable account", ...]}
+     "lines": ["human-readable account", ...],
+     "messages": {"title": message, "headline": message, "lines": [message, ...]}}
+
+`title`, `headline` and `lines` are the English of `messages` (docs/engine.md, "Messages").
 """
 from __future__ import annotations
 
 from typing import Any
 
-from tain.games.base import Player, State
+from tain.games.base import N_, Message, Player, State
 from tain.games.tain.rules import (
     BIG_HERD, BLUFF, DAUGHTER, ENTRANCES, HOUSES, LAST_TURN, TOKENS, encounter, kingdom_winners,
 )
 from tain.games.tain.state import empty_board, next_seat, seats_from
+from tain.games.tain.words import message
 
 Spoils = dict[Player, dict[str, Any]]
 
@@ -30,9 +34,11 @@ def resolve_turn(state: State) -> None:
     """Reveal, raid the kingdom, raid every board, then resolve the turn (in place)."""
     order = seats_from(state["players"], state["active"])
     spoils: Spoils = {p: {"cows": 0, "jewels": 0, "captives": []} for p in order}
+    title = message("report-title", N_("The raids of turn %(turn)s"), turn=state["turn"])
+    headline = message("report-headline", N_("Turn %(turn)s: raid report"), turn=state["turn"])
     report: dict[str, Any] = {
         "turn": state["turn"], "active_player": state["active"],
-        "title": f"The raids of turn {state['turn']}", "headline": f"Turn {state['turn']}: raid report",
+        "title": title["text"], "headline": headline["text"],
         "kingdom": _raid_kingdom(state, order, spoils),
         "entrances": [],
     }
@@ -42,7 +48,9 @@ def resolve_turn(state: State) -> None:
     over = state["turn"] >= LAST_TURN or any(clan["cows"] >= BIG_HERD for clan in state["clans"].values())
     report["recycled"] = [] if over else _recycle(state)
     report["game_over"] = over
-    report["lines"] = _account(report)
+    lines = _account(report)
+    report["lines"] = [line["text"] for line in lines]
+    report["messages"] = {"title": title, "headline": headline, "lines": lines}
     state["reports"].append(report)
     state["passed"] = []
     if over:
@@ -158,46 +166,87 @@ def _recycle(state: State) -> list[Player]:
     return recycled
 
 
-def _account(report: dict[str, Any]) -> list[str]:
+KINGDOM_SENTENCES = {
+    "cow": ("kingdom-cow", N_("Foreign kingdom: %(player)s's %(token)s takes a cow.")),
+    "no cow left": ("kingdom-no-cow-left", N_("Foreign kingdom: %(player)s's %(token)s wins, but no cow is left.")),
+    "beaten": ("kingdom-beaten", N_("Foreign kingdom: %(player)s's %(token)s comes home empty-handed; "
+                                    "a chieftain took the cow.")),
+    "bluff": ("kingdom-bluff", N_("Foreign kingdom: %(player)s's %(token)s was only a bluff.")),
+}
+# An entrance's outcome, by its result; a success by how the scout got in and what it took.
+ENTRANCE_SENTENCES = {
+    "bluff": ("entrance-bluff", N_("%(board)s's %(entrance)s: %(player)s's %(token)s was only a bluff "
+                                   "(guarded by %(board)s's %(guard)s).")),
+    "captured": ("entrance-captured", N_("%(board)s's %(entrance)s: %(player)s's %(token)s meets %(board)s's "
+                                         "%(guard)s and is captured.")),
+    "kidnapped": ("entrance-kidnapped", N_("%(board)s's %(entrance)s: %(player)s's %(token)s meets %(board)s's "
+                                           "%(guard)s and kidnaps her.")),
+    "repelled": ("entrance-repelled", N_("%(board)s's %(entrance)s: %(player)s's %(token)s is repelled by "
+                                         "%(board)s's %(guard)s.")),
+}
+UNSCOUTED = ("entrance-unscouted", N_("%(board)s's %(entrance)s: guarded by %(board)s's %(guard)s; nobody came."))
+BLUFF_UNGUARDED = ("entrance-bluff-unguarded", N_("%(board)s's %(entrance)s: %(player)s's %(token)s was only a "
+                                                  "bluff (guarded by nobody)."))
+SUCCESSES = {
+    ("unguarded", "cow"): ("entrance-unguarded-cow", N_(
+        "%(board)s's %(entrance)s: %(player)s's %(token)s finds the entrance unguarded and takes a cow.")),
+    ("unguarded", "jewel"): ("entrance-unguarded-jewel", N_(
+        "%(board)s's %(entrance)s: %(player)s's %(token)s finds the entrance unguarded and takes a jewel.")),
+    ("unguarded", "nothing left"): ("entrance-unguarded-nothing", N_(
+        "%(board)s's %(entrance)s: %(player)s's %(token)s finds the entrance unguarded and finds nothing left "
+        "to take.")),
+    ("unguarded", "freed"): ("entrance-unguarded-frees", N_(
+        "%(board)s's %(entrance)s: %(player)s's %(token)s finds the entrance unguarded and frees the captive "
+        "%(captive)s.")),
+    ("bluff", "cow"): ("entrance-bluff-seen-cow", N_(
+        "%(board)s's %(entrance)s: %(player)s's %(token)s sees through %(board)s's bluff and takes a cow.")),
+    ("bluff", "jewel"): ("entrance-bluff-seen-jewel", N_(
+        "%(board)s's %(entrance)s: %(player)s's %(token)s sees through %(board)s's bluff and takes a jewel.")),
+    ("bluff", "nothing left"): ("entrance-bluff-seen-nothing", N_(
+        "%(board)s's %(entrance)s: %(player)s's %(token)s sees through %(board)s's bluff and finds nothing left "
+        "to take.")),
+    ("bluff", "freed"): ("entrance-bluff-seen-frees", N_(
+        "%(board)s's %(entrance)s: %(player)s's %(token)s sees through %(board)s's bluff and frees the captive "
+        "%(captive)s.")),
+    ("guarded", "cow"): ("entrance-past-cow", N_(
+        "%(board)s's %(entrance)s: %(player)s's %(token)s gets past %(board)s's %(guard)s and takes a cow.")),
+    ("guarded", "jewel"): ("entrance-past-jewel", N_(
+        "%(board)s's %(entrance)s: %(player)s's %(token)s gets past %(board)s's %(guard)s and takes a jewel.")),
+    ("guarded", "nothing left"): ("entrance-past-nothing", N_(
+        "%(board)s's %(entrance)s: %(player)s's %(token)s gets past %(board)s's %(guard)s and finds nothing "
+        "left to take.")),
+    ("guarded", "freed"): ("entrance-past-frees", N_(
+        "%(board)s's %(entrance)s: %(player)s's %(token)s gets past %(board)s's %(guard)s and frees the captive "
+        "%(captive)s.")),
+}
+
+
+def _account(report: dict[str, Any]) -> list[Message]:
     """The report in sentences, for pages and emails."""
     lines = []
     for raid in report["kingdom"]:
-        who = f"{raid['player']}'s {raid['token']}"
-        lines.append("Foreign kingdom: " + {
-            "cow": f"{who} takes a cow.",
-            "no cow left": f"{who} wins, but no cow is left.",
-            "beaten": f"{who} comes home empty-handed; a chieftain took the cow.",
-            "bluff": f"{who} was only a bluff.",
-        }[raid["result"]])
-    for entry in report["entrances"]:
-        lines.append(f"{entry['board']}'s {entry['entrance']}: {_entrance_sentence(entry)}")
-    for player in report["recycled"]:
-        lines.append(f"{player} takes the discard pile back behind the screen.")
+        key, msgid = KINGDOM_SENTENCES[raid["result"]]
+        lines.append(message(key, msgid, player=raid["player"], token=raid["token"]))
+    lines += [_entrance_sentence(entry) for entry in report["entrances"]]
+    lines += [message("recycled", N_("%(player)s takes the discard pile back behind the screen."), player=player)
+              for player in report["recycled"]]
     if report["game_over"]:
-        lines.append("The game is over.")
+        lines.append(message("over", N_("The game is over.")))
     return lines
 
 
-def _entrance_sentence(entry: dict[str, Any]) -> str:
-    owner, guard, scout = entry["board"], entry["guard"], entry["scout"]
-    guarded = f"{owner}'s {guard}" if guard else "nobody"
+def _entrance_sentence(entry: dict[str, Any]) -> Message:
+    board, guard, scout, result = entry["board"], entry["guard"], entry["scout"], entry["result"]
+    where = {"board": board, "entrance": entry["entrance"], **({"guard": guard} if guard else {})}
     if scout is None:
-        return f"guarded by {guarded}; nobody came."
-    who = f"{scout['player']}'s {scout['token']}"
-    result = entry["result"]
-    if result == "bluff":
-        return f"{who} was only a bluff (guarded by {guarded})."
-    if result == "captured":
-        return f"{who} meets {guarded} and is captured."
-    if result == "kidnapped":
-        return f"{who} meets {guarded} and kidnaps her."
-    if result == "repelled":
-        return f"{who} is repelled by {guarded}."
-    if guard in (None, BLUFF):
-        met = "finds the entrance unguarded" if guard is None else f"sees through {owner}'s bluff"
-    else:
-        met = f"gets past {guarded}"
+        return message(*UNSCOUTED, **where)
+    where.update(player=scout["player"], token=scout["token"])
+    if result == "bluff" and guard is None:
+        return message(*BLUFF_UNGUARDED, **where)
+    if result in ENTRANCE_SENTENCES:
+        return message(*ENTRANCE_SENTENCES[result], **where)
+    met = "unguarded" if guard is None else "bluff" if guard == BLUFF else "guarded"
     spoils = entry["spoils"]
-    won = {"cow": "takes a cow", "jewel": "takes a jewel", "nothing left": "finds nothing left to take"}.get(
-        spoils, f"frees the captive {spoils.removeprefix('freed ')}")
-    return f"{who} {met} and {won}."
+    if spoils.startswith("freed "):
+        return message(*SUCCESSES[met, "freed"], **where, captive=spoils.removeprefix("freed "))
+    return message(*SUCCESSES[met, spoils], **where)

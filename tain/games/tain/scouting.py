@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tain.games.base import Action, IllegalAction, Player, State
+from tain.games.base import N_, Action, IllegalAction, Player, State
 from tain.games.tain.rules import BOY, DAUGHTER, ENTRANCES, KINGDOM_SLOTS, RAIDERS, SCOUTS, TOKENS
 from tain.games.tain.state import seats_from
 
@@ -56,69 +56,71 @@ def legal_actions(state: State, player: Player) -> list[Action]:
 def check_action(state: State, player: Player, action: Any) -> None:
     """Raise IllegalAction, in the player's terms, unless `action` is in legal_actions."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str) or action["type"] not in ACTION_KEYS:
-        raise IllegalAction("An action is one of guard, scout, raid or pass.")
+        raise IllegalAction(N_("An action is one of guard, scout, raid or pass."), "tain.action-type")
     kind = action["type"]
     extra = set(action) - ACTION_KEYS[kind]
     missing = ACTION_KEYS[kind] - set(action)
     if missing:
-        raise IllegalAction(f"A {kind} action needs {_and(sorted(missing - {'type'}))}.")
+        raise IllegalAction(N_("A %(kind)s action needs %(keys)s."), "tain.action-keys-missing",
+                            kind=kind, keys=sorted(missing - {"type"}))
     if extra:
-        raise IllegalAction(f"A {kind} action has no {_and(sorted(extra))}.")
+        raise IllegalAction(N_("A %(kind)s action has no %(keys)s."), "tain.action-keys-extra",
+                            kind=kind, keys=sorted(extra))
     if kind == "pass":
         return
     token = action["token"]
     if token not in TOKENS:
-        raise IllegalAction(f"{token!r} is not a token; tokens are the chieftain, warriors, boys, "
-                            "the daughter and bluffs.")
+        raise IllegalAction(N_("%(token)s is not a token; tokens are the chieftain, warriors, boys, the daughter "
+                               "and bluffs."), "tain.not-a-token", token=repr(token))
     if kind == "guard":
         _check_guard(state, player, action["entrance"])
     elif state["phase"] == "guarding":
-        raise IllegalAction("Only guards can be placed now: every scouting and raiding slot is taken.")
+        raise IllegalAction(N_("Only guards can be placed now: every scouting and raiding slot is taken."),
+                            "tain.only-guards")
     elif kind == "scout":
         _check_scout(state, player, token, action["board"], action["entrance"])
     else:
         _check_raid(state, player, token)
     if not state["clans"][player]["screen"][token]:
-        raise IllegalAction(f"You have no {token} left behind your screen.")
+        raise IllegalAction(N_("You have no %(token)s left behind your screen."), "tain.token-used-up", token=token)
 
 
 def _check_guard(state: State, player: Player, entrance: Any) -> None:
     _check_entrance(entrance)
     if state["boards"][player][entrance]["guard"] is not None:
-        raise IllegalAction(f"Your {entrance} is already guarded.")
+        raise IllegalAction(N_("Your %(entrance)s is already guarded."), "tain.guarded", entrance=entrance)
 
 
 def _check_scout(state: State, player: Player, token: str, board: Any, entrance: Any) -> None:
     if token == DAUGHTER:
-        raise IllegalAction("The chieftain's daughter never goes scouting.")
+        raise IllegalAction(N_("The chieftain's daughter never goes scouting."), "tain.daughter-scouts")
     if board == player:
-        raise IllegalAction("You cannot scout your own board; guard it instead.")
+        raise IllegalAction(N_("You cannot scout your own board; guard it instead."), "tain.own-board")
     if not isinstance(board, str) or board not in state["boards"]:
-        raise IllegalAction(f"{board!r} is not a clan in this game.")
+        raise IllegalAction(N_("%(board)s is not a clan in this game."), "tain.not-a-clan", board=repr(board))
     _check_entrance(entrance)
     if state["boards"][board][entrance]["scout"] is not None:
-        raise IllegalAction(f"{board}'s {entrance} is already being scouted.")
+        raise IllegalAction(N_("%(board)s's %(entrance)s is already being scouted."), "tain.scouted",
+                            board=board, entrance=entrance)
 
 
 def _check_raid(state: State, player: Player, token: str) -> None:
     if token == DAUGHTER:
-        raise IllegalAction("The chieftain's daughter never goes raiding.")
+        raise IllegalAction(N_("The chieftain's daughter never goes raiding."), "tain.daughter-raids")
     if token == BOY:
-        raise IllegalAction("A boy cannot raid the foreign kingdom; send the chieftain, a warrior or a bluff.")
+        raise IllegalAction(N_("A boy cannot raid the foreign kingdom; send the chieftain, a warrior or a bluff."),
+                            "tain.boy-raids")
     raiders = state["kingdom"]["raiders"]
     if any(raider["player"] == player for raider in raiders):
-        raise IllegalAction("You already have a token in the foreign kingdom this turn.")
+        raise IllegalAction(N_("You already have a token in the foreign kingdom this turn."), "tain.raided")
     if len(raiders) >= KINGDOM_SLOTS:
-        raise IllegalAction("Both slots of the foreign kingdom are taken.")
+        raise IllegalAction(N_("Both slots of the foreign kingdom are taken."), "tain.kingdom-full")
 
 
 def _check_entrance(entrance: Any) -> None:
     if entrance not in ENTRANCES:
-        raise IllegalAction(f"{entrance!r} is not an entrance; entrances are {_and(list(ENTRANCES))}.")
-
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        raise IllegalAction(N_("%(entrance)s is not an entrance; entrances are %(entrances)s."), "tain.not-an-entrance",
+                            entrance=repr(entrance), entrances=list(ENTRANCES))
 
 
 def place(state: State, player: Player, action: Action) -> None:

@@ -10,11 +10,12 @@ import marshal
 from typing import Any
 
 from tain.games import standing
-from tain.games.base import Player, State, View
+from tain.games.base import N_, Player, State, View
 from tain.games.tain.notation import action_text
 from tain.games.tain.rules import LAST_TURN
 from tain.games.tain.scouting import to_act
 from tain.games.tain.scoring import scores, winners
+from tain.games.tain.words import message
 
 
 def build_view(state: State, viewer: Player | None) -> View:
@@ -50,13 +51,19 @@ def build_view(state: State, viewer: Player | None) -> View:
     return view
 
 
-def _stage(state: State) -> dict[str, str]:
-    """Where the game stands, in words: short for subjects, long for sentences."""
+def _stage(state: State) -> dict[str, Any]:
+    """Where the game stands, in words: short for subjects, long for sentences; `messages` the same
+    as messages (docs/engine.md, "Messages")."""
     turn = state["turn"]
     if state["phase"] == "over":
-        return {"short": "Game over", "long": f"over after turn {turn}"}
-    phase = "simultaneous guarding" if state["phase"] == "guarding" else "scouting"
-    return {"short": f"Turn {turn}", "long": f"turn {turn} of {LAST_TURN}, {phase}"}
+        short = message("stage-over", N_("Game over"))
+        long = message("stage-over-long", N_("over after turn %(turn)s"), turn=turn)
+    else:
+        short = message("stage-turn", N_("Turn %(turn)s"), turn=turn)
+        long = (message("stage-guarding", N_("turn %(turn)s of %(last_turn)s, simultaneous guarding"),
+                        turn=turn, last_turn=LAST_TURN) if state["phase"] == "guarding" else
+                message("stage-scouting", N_("turn %(turn)s of %(last_turn)s, scouting"), turn=turn, last_turn=LAST_TURN))
+    return {"short": short["text"], "long": long["text"], "messages": {"short": short, "long": long}}
 
 
 def _public_clan(state: State, player: Player) -> dict[str, Any]:

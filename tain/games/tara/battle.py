@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tain.games.base import Action, IllegalAction, Player, State
+from tain.games.base import N_, Action, IllegalAction, Player, State
 from tain.games.tara.board import adjacent_pairs, in_kings_lines
 from tain.games.tara.state import opponent
 
@@ -87,27 +87,32 @@ def check_step(state: State, player: Player, action: Action) -> None:
     kind, step = action["type"], state["step"]
     if kind == "link":
         if step != "link":
-            raise IllegalAction("Link two of your ringforts after your swap, not before.")
+            raise IllegalAction(N_("Link two of your ringforts after your swap, not before."), "tara.link-first")
         if action["pair"] not in link_pairs(state, player):
-            raise IllegalAction(f"You cannot join {action['pair']!r}: pick two adjacent ringforts of yours "
-                                "not yet joined" + (", in your king's row or column." if _level_two(state) else "."))
+            if _level_two(state):
+                raise IllegalAction(N_("You cannot join %(pair)s: pick two adjacent ringforts of yours not yet joined, "
+                                       "in your king's row or column."), "tara.cannot-link", pair=repr(action["pair"]))
+            raise IllegalAction(N_("You cannot join %(pair)s: pick two adjacent ringforts of yours not yet joined."),
+                                "tara.cannot-link", pair=repr(action["pair"]))
     elif kind == "swap":
         if step == "link":
-            raise IllegalAction("You have swapped this turn; now link two of your ringforts.")
+            raise IllegalAction(N_("You have swapped this turn; now link two of your ringforts."), "tara.swapped")
         if action["square"] not in swap_squares(state, player):
-            raise IllegalAction(f"You can only swap an unlinked enemy ringfort without the enemy king, "
-                                f"not {action['square']!r}.")
-    elif kind == "move-bridge":
+            raise IllegalAction(N_("You can only swap an unlinked enemy ringfort without the enemy king, not "
+                                   "%(square)s."), "tara.cannot-swap", square=repr(action["square"]))
+    else:  # a move-bridge: the action's shape is checked before
         if step != "start":
-            raise IllegalAction("An enemy bridge can only be moved at the start of your turn.")
+            raise IllegalAction(N_("An enemy bridge can only be moved at the start of your turn."), "tara.bridge-late")
         if not state["counters"][player]:
-            raise IllegalAction("You have no counter left to pay for moving an enemy bridge.")
+            raise IllegalAction(N_("You have no counter left to pay for moving an enemy bridge."), "tara.no-counter")
         if action not in bridge_moves(state, player):
-            raise IllegalAction("That bridge move is not allowed: move an enemy bridge onto two adjacent enemy "
-                                "ringforts not yet joined" + (" in the enemy king's row or column" if _level_two(state)
-                                                              else "") + ", so that a swap is possible after it.")
-    else:
-        raise IllegalAction("In the battle, a turn is an optional enemy-bridge move, a swap, then a link.")
+            if _level_two(state):
+                raise IllegalAction(N_("That bridge move is not allowed: move an enemy bridge onto two adjacent enemy "
+                                       "ringforts not yet joined in the enemy king's row or column, so that a swap is "
+                                       "possible after it."), "tara.cannot-move-bridge")
+            raise IllegalAction(N_("That bridge move is not allowed: move an enemy bridge onto two adjacent enemy "
+                                   "ringforts not yet joined, so that a swap is possible after it."),
+                                "tara.cannot-move-bridge")
 
 
 def _level_two(state: State) -> bool:

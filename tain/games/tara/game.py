@@ -6,12 +6,13 @@ import random
 from typing import Any
 
 from tain.games import standing
-from tain.games.base import Action, Bot, IllegalAction, Player, State, View
+from tain.games.base import N_, Action, Bot, IllegalAction, Player, State, View
 from tain.games.tara import battle, manoeuvres, notation
 from tain.games.tara.bots import TaraBot
 from tain.games.tara.scoring import game_result, match_points, match_winners
 from tain.games.tara.state import copy_state, new_match, opponent, start_game
 from tain.games.tara.view import build_view
+from tain.games.tara.words import WORDS
 
 ACTION_KEYS = {
     "build": ({"type", "square"}, {"skip"}),
@@ -35,9 +36,10 @@ class TaraGame:
     min_players = 2
     max_players = 2
     option_choices = {
-        "level": ("Level", [(1, "1, the quick-start game"), (2, "2, with skips and the king's lines")]),
-        "games": ("Match", [(2, "two games, each player beginning one"), (1, "one game")]),
+        "level": (N_("Level"), [(1, N_("1, the quick-start game")), (2, N_("2, with skips and the king's lines"))]),
+        "games": (N_("Match"), [(2, N_("two games, each player beginning one")), (1, N_("one game"))]),
     }
+    words = WORDS
 
     def setup(self, players: list[Player], seed: int, options: dict[str, Any] | None = None) -> State:
         return new_match(players, seed, options)
@@ -122,29 +124,35 @@ class TaraGame:
 
     def _check_may_act(self, state: State, player: Player) -> None:
         if player not in state["players"]:
-            raise IllegalAction(f"{player!r} is not playing in this game.")
+            raise IllegalAction(N_("%(player)s is not playing in this game."), "tara.not-a-player", player=repr(player))
         if state["phase"] == "over":
-            raise IllegalAction("The match is over.")
+            raise IllegalAction(N_("The match is over."), "tara.match-over")
         if player != state["to_move"]:
-            raise IllegalAction(f"It is not your move; waiting for {state['to_move']}.")
+            raise IllegalAction(N_("It is not your move; waiting for %(waiting)s."), "tara.not-your-move",
+                                waiting=[state["to_move"]])
 
     def _check_shape(self, state: State, action: Any) -> None:
         kind = action.get("type") if isinstance(action, dict) else None
         if not isinstance(kind, str) or kind not in ACTION_KEYS:
-            raise IllegalAction("An action is one of build, move-bridge, swap or link.")
+            raise IllegalAction(N_("An action is one of build, move-bridge, swap or link."), "tara.action-type")
         if kind not in PHASE_ACTIONS[state["phase"]]:
-            allowed = " or ".join(sorted(PHASE_ACTIONS[state["phase"]]))
-            raise IllegalAction(f"In the {state['phase']} phase you may only {allowed}.")
+            if state["phase"] == "manoeuvre":
+                raise IllegalAction(N_("In the manoeuvre phase you may only build."), "tara.manoeuvre-builds")
+            raise IllegalAction(N_("In the battle phase you may only link or move-bridge or swap."), "tara.battle-steps")
         required, optional = ACTION_KEYS[kind]
         if not required <= set(action) <= required | optional:
-            raise IllegalAction(f"A {kind} action has exactly the keys {', '.join(sorted(required))}"
-                                + (f" (and optionally {', '.join(sorted(optional))})." if optional else "."))
+            keys = ", ".join(sorted(required))
+            if optional:
+                raise IllegalAction(N_("A %(kind)s action has exactly the keys %(keys)s (and optionally %(optional)s)."),
+                                    "tara.action-keys", kind=kind, keys=keys, optional=", ".join(sorted(optional)))
+            raise IllegalAction(N_("A %(kind)s action has exactly the keys %(keys)s."), "tara.action-keys",
+                                kind=kind, keys=keys)
         if "skip" in action and action["skip"] is not True:
-            raise IllegalAction("Leave out 'skip' unless you take the skip option.")
+            raise IllegalAction(N_("Leave out 'skip' unless you take the skip option."), "tara.skip-value")
 
     def view(self, state: State, player: Player | None) -> View:
         if player is not None and player not in state["players"]:
-            raise IllegalAction(f"{player!r} is not playing in this game.")
+            raise IllegalAction(N_("%(player)s is not playing in this game."), "tara.not-a-player", player=repr(player))
         return build_view(state, player, self.to_act(state))
 
     def timeout_action(self, state: State, player: Player) -> Action:
@@ -187,3 +195,4 @@ class TaraGame:
     action_text = staticmethod(notation.action_text)
     parse_action = staticmethod(notation.parse_action)
     describe_action = staticmethod(notation.describe_action)
+    describe_action_message = staticmethod(notation.describe_action_message)

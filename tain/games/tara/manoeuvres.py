@@ -1,7 +1,7 @@
 """The first phase: building ringforts near the enemy king (T5, T6, T11)."""
 from __future__ import annotations
 
-from tain.games.base import Action, IllegalAction, Player, State
+from tain.games.base import N_, Action, IllegalAction, Player, State
 from tain.games.tara.board import SQUARE_SET, SQUARES, neighbours, within_reach
 from tain.games.tara.state import opponent
 
@@ -43,14 +43,16 @@ def legal_builds(state: State, player: Player) -> list[Action]:
 def check_build(state: State, player: Player, action: Action) -> None:
     square = action.get("square")
     if not isinstance(square, str) or square not in SQUARE_SET:
-        raise IllegalAction(f"{square!r} is not a hole on the board; holes are A2 to G6, without the corners.")
+        raise IllegalAction(N_("%(square)s is not a hole on the board; holes are A2 to G6, without the corners."),
+                            "tara.not-a-hole", square=repr(square))
     if square in state["board"]:
-        raise IllegalAction(f"{square} already holds a ringfort.")
+        raise IllegalAction(N_("%(square)s already holds a ringfort."), "tara.hole-taken", square=square)
     if square not in build_squares(state, player):
-        king = state["kings"][opponent(state, player)]
-        raise IllegalAction(f"Build 1 or 2 holes from the enemy king on {king}, in a line or a diagonal.")
+        raise IllegalAction(N_("Build 1 or 2 holes from the enemy king on %(king)s, in a line or a diagonal."),
+                            "tara.too-far", king=state["kings"][opponent(state, player)])
     if action.get("skip") and not gives_skip(state, player, square):
-        raise IllegalAction("A skip needs a build that completes the siege of the lone enemy king, and a counter.")
+        raise IllegalAction(N_("A skip needs a build that completes the siege of the lone enemy king, and a counter."),
+                            "tara.no-skip")
 
 
 def build(state: State, player: Player, action: Action) -> bool:

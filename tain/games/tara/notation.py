@@ -12,7 +12,8 @@
 from __future__ import annotations
 
 from tain.games import standing
-from tain.games.base import Action, IllegalAction, Player
+from tain.games.base import N_, Action, IllegalAction, Message, Player
+from tain.games.tara.words import message
 
 
 def action_text(action: Action) -> str:
@@ -43,22 +44,50 @@ def parse_action(text: str) -> Action:
         return {"type": "link", "pair": words[1].upper()}
     if kind == standing.STANDING:
         return standing.parse_plan_text("tara", text, parse_action)
-    raise IllegalAction(f"{text.strip()!r} is not an action; write for example 'build D4', 'swap E5', "
-                        "'link C3-C4' or 'move-bridge C3-C4 D5-E5'.")
+    raise IllegalAction(N_("%(text)s is not an action; write for example 'build D4', 'swap E5', 'link C3-C4' or "
+                           "'move-bridge C3-C4 D5-E5'."), "tara.not-an-action", text=repr(text.strip()))
 
 
 def describe_action(action: Action, player: Player, for_others: bool = False) -> str:
+    """The action in `player`'s words, in English (`describe_action_message`'s text)."""
+    return describe_action_message(action, player, for_others)["text"]
+
+
+def describe_action_message(action: Action, player: Player, for_others: bool = False) -> Message:
     """The action in `player`'s words; with `for_others`, as anyone else may hear it (Tara
     hides nothing but a plan)."""
     kind = action["type"]
     if kind == standing.STANDING:
-        return standing.describe_plan(action, player, for_others)
+        return standing.plan_message("tara", action, player, for_others)
     if for_others:
-        return f"{player}: {action_text(action)}"
+        return _told_to_others(action, player)
+    if kind == "build" and action.get("skip"):
+        return message("move-build-skip", N_("Build on %(square)s and make your opponent skip a turn"),
+                       square=action["square"])
     if kind == "build":
-        return f"Build on {action['square']}" + (" and make your opponent skip a turn" if action.get("skip") else "")
+        return message("move-build", N_("Build on %(square)s"), square=action["square"])
     if kind == "move-bridge":
-        return f"Move the enemy bridge {action['from']} to {action['to']}"
+        return message("move-bridge", N_("Move the enemy bridge %(start)s to %(end)s"),
+                       start=action["from"], end=action["to"])
     if kind == "swap":
-        return f"Swap the enemy ringfort on {action['square']}"
-    return f"Link {action['pair'].replace('-', ' and ')}"
+        return message("move-swap", N_("Swap the enemy ringfort on %(square)s"), square=action["square"])
+    first, _, second = action["pair"].partition("-")
+    return message("move-link", N_("Link %(first)s and %(second)s"), first=first, second=second)
+
+
+def _told_to_others(action: Action, player: Player) -> Message:
+    kind = action["type"]
+    if kind == "build" and action.get("skip"):
+        return message("move-build-skip-told", N_("%(player)s builds on %(square)s and makes their opponent skip a turn"),
+                       player=player, square=action["square"])
+    if kind == "build":
+        return message("move-build-told", N_("%(player)s builds on %(square)s"), player=player, square=action["square"])
+    if kind == "move-bridge":
+        return message("move-bridge-told", N_("%(player)s moves the enemy bridge %(start)s to %(end)s"),
+                       player=player, start=action["from"], end=action["to"])
+    if kind == "swap":
+        return message("move-swap-told", N_("%(player)s swaps the enemy ringfort on %(square)s"),
+                       player=player, square=action["square"])
+    first, _, second = action["pair"].partition("-")
+    return message("move-link-told", N_("%(player)s links %(first)s and %(second)s"), player=player,
+                   first=first, second=second)

@@ -5,11 +5,12 @@ import copy
 from typing import Any
 
 from tain.games import standing
-from tain.games.base import Player, State, View
+from tain.games.base import N_, Nn_, Message, Player, State, View
 from tain.games.tara.battle import link_pairs, swap_squares
 from tain.games.tara.notation import action_text
 from tain.games.tara.scoring import kingdoms, match_points, match_winners, ringforts
 from tain.games.tara.state import colour, opponent
+from tain.games.tara.words import message
 
 
 def build_view(state: State, viewer: Player | None, to_act: list[Player]) -> View:
@@ -53,28 +54,44 @@ def build_view(state: State, viewer: Player | None, to_act: list[Player]) -> Vie
     return view
 
 
-def _stage(state: State) -> dict[str, str]:
-    """Where the match stands, in words: short for subjects, long for sentences."""
+def _stage(state: State) -> dict[str, Any]:
+    """Where the match stands, in words: short for subjects, long for sentences; `messages` the same
+    as messages (docs/engine.md, "Messages")."""
     games, number = state["options"]["games"], state["game_number"]
     if state["phase"] == "over":
-        return {"short": "Match over", "long": "the match is over"}
-    return {"short": f"Game {number}", "long": f"game {number} of {games}, {state['phase']}"}
+        short, long = message("stage-over", N_("Match over")), message("stage-over-long", N_("the match is over"))
+    else:
+        short = message("stage-game", N_("Game %(number)s"), number=number)
+        long = (message("stage-manoeuvre", N_("game %(number)s of %(games)s, manoeuvre"), number=number, games=games)
+                if state["phase"] == "manoeuvre" else
+                message("stage-battle", N_("game %(number)s of %(games)s, battle"), number=number, games=games))
+    return {"short": short["text"], "long": long["text"], "messages": {"short": short, "long": long}}
 
 
 def _report(state: State, result: dict[str, Any]) -> dict[str, Any]:
-    """A finished game told in sentences (T9, T10), like Tàin's raid reports."""
+    """A finished game told in sentences (T9, T10), like Tàin's raid reports: `title`, `headline`
+    and `lines` in English, `messages` the same as messages."""
     number, winner = result["game_number"], result["winner"]
-    loser = opponent(state, winner)
+    title = message("report-title", N_("Game %(number)s: %(winner)s wins"), number=number, winner=winner)
+    lines = [_why(result, winner, opponent(state, winner)),
+             message("match-points", N_("Match points: %(points)s."), points=", ".join(
+                 f"{p} {sum(r['points'][p] for r in state['results'][:number])}" for p in state["players"]))]
+    return {"game_number": number, "title": title["text"], "headline": title["text"],
+            "lines": [line["text"] for line in lines],
+            "messages": {"title": title, "headline": title, "lines": lines}}
+
+
+def _why(result: dict[str, Any], winner: Player, loser: Player) -> Message:
+    """T10: the winner's kingdoms against the loser's, or their ringforts on equal kingdoms."""
     kingdoms, forts = result["kingdoms"], result["ringforts"]
+    said = {"winner": winner, "number": result["game_number"], "points": result["points"][winner],
+            "num": kingdoms[winner], "lost": kingdoms[loser]}
     if kingdoms[winner] != kingdoms[loser]:
-        why = f"{kingdoms[winner]} kingdom{'s' * (kingdoms[winner] != 1)} against {kingdoms[loser]}"
-    else:
-        why = f"{kingdoms[winner]} kingdom{'s' * (kingdoms[winner] != 1)} each, {forts[winner]} ringforts against {forts[loser]}"
-    return {
-        "game_number": number,
-        "title": f"Game {number}: {winner} wins",
-        "headline": f"Game {number}: {winner} wins",
-        "lines": [f"{winner} wins game {number} ({why}) and scores {result['points'][winner]} points.",
-                  "Match points: " + ", ".join(f"{p} {sum(r['points'][p] for r in state['results'][:number])}"
-                                                 for p in state["players"]) + "."],
-    }
+        return message("won-on-kingdoms", Nn_(
+            "%(winner)s wins game %(number)s (%(num)s kingdom against %(lost)s) and scores %(points)s points.",
+            "%(winner)s wins game %(number)s (%(num)s kingdoms against %(lost)s) and scores %(points)s points."), **said)
+    return message("won-on-ringforts", Nn_(
+        "%(winner)s wins game %(number)s (%(num)s kingdom each, %(forts)s ringforts against %(lost_forts)s) and "
+        "scores %(points)s points.",
+        "%(winner)s wins game %(number)s (%(num)s kingdoms each, %(forts)s ringforts against %(lost_forts)s) and "
+        "scores %(points)s points."), **said, forts=forts[winner], lost_forts=forts[loser])

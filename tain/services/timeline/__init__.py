@@ -21,17 +21,22 @@ from sqlalchemy import select, update
 from tain import transactions
 from tain.extensions import db
 from tain.games import Action, Game as Engine, State, View
+from tain.games.base import N_, Nn_, message
 from tain.games.standing import is_standing
+from tain.messages import Told
 from tain.models import ActionRecord, Game, Seat
 from tain.services.standing import new_plan_moves
-from tain.wording import ngettext
 
 from . import tain, tara
 from .generic import EngineTeller
 from .known import KnownMove
 
-LATE = ("{player} missed the deadline.", "You missed the deadline.")
-PLAN_CLEARED = "You cleared your plan."
+# Sentences are messages (tain.messages): English as a str, said in each reader's language by `say`
+# where they are shown, since one replay tells the same events to readers of several languages.
+LATE = (("timeline.late", N_("%(player)s missed the deadline.")), ("timeline.late-own", N_("You missed the deadline.")))
+PLAN_CLEARED = ("timeline.plan-cleared", N_("You cleared your plan."))
+PLAN_CHANGED = ("timeline.plan-changed", Nn_("You changed your plan: %(num)d move is planned.",
+                                             "You changed your plan: %(num)d moves are planned."))
 
 
 class Teller(Protocol):
@@ -40,13 +45,13 @@ class Teller(Protocol):
     def public(self, action: Action, player: str) -> Action | None:
         """What every player may know of `player`'s action (None: nothing)."""
 
-    def moves(self, before: View, after: View, move: KnownMove) -> list[tuple[str, str]]:
+    def moves(self, before: View, after: View, move: KnownMove) -> list[tuple[str, Told]]:
         """(player, sentence) for each move a step shows on the viewer's views, in order."""
 
-    def stage(self, before: View | None, after: View) -> str:
+    def stage(self, before: View | None, after: View) -> Told:
         """The sentence for the stage `after` begins (`before` None: the game begins)."""
 
-    def own_move(self, action: Action, view: View) -> str:
+    def own_move(self, action: Action, view: View) -> Told:
         """The sentence for one of the viewer's own moves, as `moves` says it (`view`: theirs after it)."""
 
 
@@ -64,7 +69,7 @@ class Event:
 
     version: int  # the game's version once it had happened (0: the game began)
     kind: str  # move | late (a deadline missed) | report | stage (a turn or phase began)
-    text: str = ""  # the sentence; a report is told by its game's templates
+    text: str = ""  # the sentence (a tain.messages.Told: `say` it); a report is told by its game's templates
     player: str | None = None  # whose move or deadline
     mine: bool = False  # the viewer's own
     report: dict[str, Any] | None = None
@@ -83,7 +88,7 @@ class Part:
 class Chapter:
     """What happened in one stage: its heading (None: the stage the player already knew), then its parts."""
 
-    heading: str | None
+    heading: str | None  # a tain.messages.Told: `say` it
     parts: tuple[Part, ...]
 
 
@@ -182,7 +187,7 @@ def _step(teller: Teller, before: View, after: View, record: ActionRecord, previ
     events = []
     late_again = previous is not None and previous.on_timeout and previous.player == record.player
     if record.on_timeout and not late_again:  # one deadline's moves are logged one by one
-        events.append(Event(version, "late", LATE[mine].format(player=record.player), record.player, mine))
+        events.append(Event(version, "late", Told(message(*LATE[mine], player=record.player)), record.player, mine))
     if mine and is_standing(record.action):  # the moves it made at once follow
         events.append(Event(version, "move", _plan_changed(record.action), viewer, True))
     planned = [teller.own_move(made["action"], after) for made in new_plan_moves(before, after)]
@@ -199,13 +204,10 @@ def _step(teller: Teller, before: View, after: View, record: ActionRecord, previ
     return events
 
 
-def _plan_changed(action: Action) -> str:
+def _plan_changed(action: Action) -> Told:
     """The viewer's own standing order, in words: how many moves it plans, or that it cleared the plan."""
     entries = len(action.get("plan") or [])
-    if not entries:
-        return PLAN_CLEARED
-    return ngettext("You changed your plan: %(num)d move is planned.",
-                    "You changed your plan: %(num)d moves are planned.", entries)
+    return Told(message(*PLAN_CHANGED, num=entries) if entries else message(*PLAN_CLEARED))
 
 
 def _new(before: View, after: View) -> list[dict[str, Any]]:

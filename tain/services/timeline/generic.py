@@ -1,16 +1,19 @@
 """A game without a teller of its own: each logged action in the engine's own words
 (`describe_action`; another player's as anyone may hear it), the stage as its view names it.
-Only what the engine itself says may be told to others reaches the page, never the action."""
+Only what the engine itself says may be told to others reaches the page, never the action. Each
+sentence is a message (tain.messages), the engine's words said inside it."""
 from __future__ import annotations
 
 from tain.games import Action, Game as Engine, View
+from tain.games.base import N_, message
 from tain.games.standing import is_standing
+from tain.messages import Told, described, told
 
 from .known import KnownMove
 
-OWN = "Your move: {move}."
-OTHERS = "{move}."
-STAGE = "The game moves on: {stage}."
+OWN = ("timeline.own-move", N_("Your move: %(move)s."))
+OTHERS = ("timeline.move", N_("%(move)s."))
+STAGE = ("timeline.stage", N_("The game moves on: %(stage)s."))
 
 
 class EngineTeller:
@@ -21,17 +24,17 @@ class EngineTeller:
         """Another player's action as the engine tells it to anyone; nothing of a plan."""
         if is_standing(action):
             return None
-        return {"told": self.engine.describe_action(action, player, for_others=True)}
+        return {"told": described(self.engine, action, player, for_others=True)}
 
-    def moves(self, before: View, after: View, move: KnownMove) -> list[tuple[str, str]]:
+    def moves(self, before: View, after: View, move: KnownMove) -> list[tuple[str, Told]]:
         if move.action is None or is_standing(move.action):
             return []
         if move.mine:
-            return [(move.player, OWN.format(move=self.engine.describe_action(move.action, move.player)))]
-        return [(move.player, OTHERS.format(move=move.action["told"]))]
+            return [(move.player, self.own_move(move.action, {"you": move.player}))]
+        return [(move.player, Told(message(*OTHERS, move=move.action["told"])))]
 
-    def own_move(self, action: Action, view: View) -> str:
-        return OWN.format(move=self.engine.describe_action(action, view["you"]))
+    def own_move(self, action: Action, view: View) -> Told:
+        return Told(message(*OWN, move=described(self.engine, action, view["you"])))
 
-    def stage(self, before: View | None, after: View) -> str:
-        return STAGE.format(stage=after["stage"]["long"])
+    def stage(self, before: View | None, after: View) -> Told:
+        return Told(message(*STAGE, stage=told(after["stage"], "long")))

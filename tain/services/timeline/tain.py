@@ -1,5 +1,6 @@
 """Tàin as one player may know it: the placements and passes a step shows on their views (their
-own tokens named, the others' face down), and the turns and phases that begin.
+own tokens named, the others' face down), and the turns and phases that begin. Each sentence is a
+message (`tain.timeline-…`, tain.messages): English as a str, said in the reader's language by `say`.
 
 Within a scouting phase the step's moves are read off the board (so that a forced pass, or a
 move a plan made, is told too). The step that resolves the raid phase clears the board: its
@@ -10,21 +11,26 @@ from __future__ import annotations
 from typing import Any
 
 from tain.games import Action, View
+from tain.games.base import N_
 from tain.games.standing import is_standing
+from tain.games.tain.words import message
+from tain.messages import Told
 
 from .known import KnownMove
 
-# (someone else's move, the viewer's own); {token} is only ever the viewer's own token
-GUARD = ("{player} guards their {entrance} with a face-down token.", "You guard your {entrance} with your {token}.")
-SCOUT = ("{player} scouts {board}'s {entrance} with a face-down token.",
-         "You scout {board}'s {entrance} with your {token}.")
-SCOUT_YOURS = "{player} scouts your {entrance} with a face-down token."
-RAID = ("{player} raids the foreign kingdom with a face-down token.", "You raid the foreign kingdom with your {token}.")
-PASS = ("{player} passes.", "You pass.")
-TURN = ("Turn {turn} of {last_turn} begins: {active} is the active player.",
-        "Turn {turn} of {last_turn} begins: you are the active player.")
-GUARDING = "Simultaneous guarding begins: every clan still in play sets its guards at once."
-OVER = "The game is over after turn {turn}."
+# (someone else's move, the viewer's own), each (id, msgid); %(token)s is only ever the viewer's own token
+GUARD = (("timeline-guard", N_("%(player)s guards their %(entrance)s with a face-down token.")),
+         ("timeline-guard-own", N_("You guard your %(entrance)s with your %(token)s.")))
+SCOUT = (("timeline-scout", N_("%(player)s scouts %(board)s's %(entrance)s with a face-down token.")),
+         ("timeline-scout-own", N_("You scout %(board)s's %(entrance)s with your %(token)s.")))
+SCOUT_YOURS = ("timeline-scout-yours", N_("%(player)s scouts your %(entrance)s with a face-down token."))
+RAID = (("timeline-raid", N_("%(player)s raids the foreign kingdom with a face-down token.")),
+        ("timeline-raid-own", N_("You raid the foreign kingdom with your %(token)s.")))
+PASS = (("timeline-pass", N_("%(player)s passes.")), ("timeline-pass-own", N_("You pass.")))
+TURN = (("timeline-turn", N_("Turn %(turn)s of %(last_turn)s begins: %(active)s is the active player.")),
+        ("timeline-turn-own", N_("Turn %(turn)s of %(last_turn)s begins: you are the active player.")))
+GUARDING = ("timeline-guarding", N_("Simultaneous guarding begins: every clan still in play sets its guards at once."))
+OVER = ("timeline-over", N_("The game is over after turn %(turn)s."))
 
 
 def public(action: Action, player: str) -> Action | None:
@@ -34,7 +40,7 @@ def public(action: Action, player: str) -> Action | None:
     return {key: value for key, value in action.items() if key != "token"}
 
 
-def moves(before: View, after: View, move: KnownMove) -> list[tuple[str, str]]:
+def moves(before: View, after: View, move: KnownMove) -> list[tuple[str, Told]]:
     if len(after["reports"]) > len(before["reports"]):
         return _logged(move, after["you"])
     viewer = after["you"]
@@ -46,16 +52,16 @@ def moves(before: View, after: View, move: KnownMove) -> list[tuple[str, str]]:
     return told
 
 
-def stage(before: View | None, after: View) -> str:
+def stage(before: View | None, after: View) -> Told:
     if after["over"]:
-        return OVER.format(turn=after["turn"])
+        return Told(message(*OVER, turn=after["turn"]))
     if before is not None and before["turn"] == after["turn"] and after["phase"] == "guarding":
-        return GUARDING
+        return Told(message(*GUARDING))
     return _say(TURN, after["active_player"], after["you"], turn=after["turn"], last_turn=after["last_turn"],
                 active=after["active_player"])
 
 
-def _placed(before: View, after: View, player: str, viewer: str) -> list[str]:
+def _placed(before: View, after: View, player: str, viewer: str) -> list[Told]:
     """The tokens `player` placed between the two views (same phase: nothing was taken off)."""
     told = []
     for owner, board in after["boards"].items():
@@ -72,13 +78,13 @@ def _placed(before: View, after: View, player: str, viewer: str) -> list[str]:
     return told
 
 
-def own_move(action: Action, view: View) -> str:
+def own_move(action: Action, view: View) -> Told:
     """One of the viewer's own moves in words (a move their plan made)."""
     viewer = view["you"]
     return _logged(KnownMove(viewer, action, True), viewer)[0][1]
 
 
-def _logged(move: KnownMove, viewer: str) -> list[tuple[str, str]]:
+def _logged(move: KnownMove, viewer: str) -> list[tuple[str, Told]]:
     """The logged move itself, as the viewer may know it."""
     action = move.action
     if action is None:
@@ -97,11 +103,11 @@ def _logged(move: KnownMove, viewer: str) -> list[tuple[str, str]]:
     return [(move.player, text)]
 
 
-def _scout(player: str, viewer: str, board: str, entrance: str, token: str | None) -> str:
+def _scout(player: str, viewer: str, board: str, entrance: str, token: str | None) -> Told:
     if player != viewer and board == viewer:
-        return SCOUT_YOURS.format(player=player, entrance=entrance)
+        return Told(message(*SCOUT_YOURS, player=player, entrance=entrance))
     return _say(SCOUT, player, viewer, board=board, entrance=entrance, token=token)
 
 
-def _say(sentences: tuple[str, str], player: str, viewer: str, **params: Any) -> str:
-    return sentences[player == viewer].format(player=player, **params)
+def _say(sentences: tuple[tuple[str, str], tuple[str, str]], player: str, viewer: str, **params: Any) -> Told:
+    return Told(message(*sentences[player == viewer], player=player, **params))

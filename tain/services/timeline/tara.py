@@ -1,28 +1,37 @@
 """Tara as one player may know it (Tara hides nothing but a plan): each step of a turn, read off
 the view's `last_turn` (each player's latest turn, in text) so that a move a plan made is told
-too, and the games and phases of the match that begin."""
+too, and the games and phases of the match that begin. Each sentence is a message (`tara.timeline-…`,
+tain.messages): English as a str, said in the reader's language by `say`."""
 from __future__ import annotations
 
 from typing import Any
 
 from tain.games import Action, View, get_game
+from tain.games.base import N_
 from tain.games.standing import is_standing
+from tain.games.tara.words import message
+from tain.messages import Told
 
 from .known import KnownMove
 
-# (the other player's step, the viewer's own); in a match of two, "your" is the viewer's
-BUILD = ("{player} builds a ringfort on {square}.", "You build a ringfort on {square}.")
-BUILD_SKIP = ("{player} builds on {square}, completing the siege of your king, and pays a counter to build again.",
-              "You build on {square}, completing the siege of {enemy}'s king, and pay a counter to build again.")
-MOVE_BRIDGE = ("{player} moves your bridge from {start} to {end}, for a counter.",
-               "You move {enemy}'s bridge from {start} to {end}, for a counter.")
-SWAP = ("{player} swaps your ringfort on {square}: their king moves in.",
-        "You swap {enemy}'s ringfort on {square}: your king moves in.")
-LINK = ("{player} links {first} and {second} with a bridge.", "You link {first} and {second} with a bridge.")
-GAME = ("Game {number} of {games} begins: {first} builds first.", "Game {number} of {games} begins: you build first.")
-BATTLE = ("Every ringfort is built and the battle begins: {player} moves first.",
-          "Every ringfort is built and the battle begins: you move first.")
-OVER = "The match is over."
+# (the other player's step, the viewer's own), each (id, msgid); in a match of two, "your" is the viewer's
+BUILD = (("timeline-build", N_("%(player)s builds a ringfort on %(square)s.")),
+         ("timeline-build-own", N_("You build a ringfort on %(square)s.")))
+BUILD_SKIP = (("timeline-build-skip", N_("%(player)s builds on %(square)s, completing the siege of your king, and "
+                                          "pays a counter to build again.")),
+              ("timeline-build-skip-own", N_("You build on %(square)s, completing the siege of %(enemy)s's king, and "
+                                              "pay a counter to build again.")))
+MOVE_BRIDGE = (("timeline-move-bridge", N_("%(player)s moves your bridge from %(start)s to %(end)s, for a counter.")),
+               ("timeline-move-bridge-own", N_("You move %(enemy)s's bridge from %(start)s to %(end)s, for a counter.")))
+SWAP = (("timeline-swap", N_("%(player)s swaps your ringfort on %(square)s: their king moves in.")),
+        ("timeline-swap-own", N_("You swap %(enemy)s's ringfort on %(square)s: your king moves in.")))
+LINK = (("timeline-link", N_("%(player)s links %(first)s and %(second)s with a bridge.")),
+        ("timeline-link-own", N_("You link %(first)s and %(second)s with a bridge.")))
+GAME = (("timeline-game", N_("Game %(number)s of %(games)s begins: %(first)s builds first.")),
+        ("timeline-game-own", N_("Game %(number)s of %(games)s begins: you build first.")))
+BATTLE = (("timeline-battle", N_("Every ringfort is built and the battle begins: %(player)s moves first.")),
+          ("timeline-battle-own", N_("Every ringfort is built and the battle begins: you move first.")))
+OVER = ("timeline-over", N_("The match is over."))
 
 
 def public(action: Action, player: str) -> Action | None:
@@ -30,7 +39,7 @@ def public(action: Action, player: str) -> Action | None:
     return None if is_standing(action) else action
 
 
-def moves(before: View, after: View, move: KnownMove) -> list[tuple[str, str]]:
+def moves(before: View, after: View, move: KnownMove) -> list[tuple[str, Told]]:
     viewer = after["you"]
     told = [(move.player, _step(step, move.player, viewer, after)) for step in _mover_steps(before, after, move)]
     for player in after["players"]:
@@ -39,16 +48,16 @@ def moves(before: View, after: View, move: KnownMove) -> list[tuple[str, str]]:
     return told
 
 
-def stage(before: View | None, after: View) -> str:
+def stage(before: View | None, after: View) -> Told:
     if after["over"]:
-        return OVER
+        return Told(message(*OVER))
     if before is None or before["game_number"] != after["game_number"]:
         return _say(GAME, after["first_player"], after["you"], number=after["game_number"], games=after["games"],
                     first=after["first_player"])
     return _say(BATTLE, after["to_act"][0], after["you"])
 
 
-def own_move(action: Action, view: View) -> str:
+def own_move(action: Action, view: View) -> Told:
     """One of the viewer's own steps in words (a step their plan made)."""
     return _step(get_game("tara").action_text(action), view["you"], view["you"], view)
 
@@ -79,7 +88,7 @@ def _turn_of(before: View, after: View, player: str) -> list[str]:
     return new if new != _steps(before, player) else []
 
 
-def _step(text: str, player: str, viewer: str, view: View) -> str:
+def _step(text: str, player: str, viewer: str, view: View) -> Told:
     action = get_game("tara").parse_action(text)
     enemy = next(p for p in view["players"] if p != player)
     kind = action["type"]
@@ -93,5 +102,5 @@ def _step(text: str, player: str, viewer: str, view: View) -> str:
     return _say(LINK, player, viewer, first=first, second=second)
 
 
-def _say(sentences: tuple[str, str], player: str, viewer: str, **params: Any) -> str:
-    return sentences[player == viewer].format(player=player, **params)
+def _say(sentences: tuple[tuple[str, str], tuple[str, str]], player: str, viewer: str, **params: Any) -> Told:
+    return Told(message(*sentences[player == viewer], player=player, **params))
