@@ -212,3 +212,14 @@ def test_refusals_keep_a_percent_sign_of_a_name_or_a_text_as_written():
         GAME.apply(game, "zed%", {"type": "pass"})
     with pytest.raises(IllegalAction, match="^'pass 100%' is not an action"):
         GAME.parse_action("pass 100%")
+
+
+@pytest.mark.parametrize("action", [
+    {"type": "capital", "territory": {"valley"}},
+    {"type": "standing", "rules": [{"window": "announced", "then": {"play": "geis", "territory": float("nan")}}]},
+    {"type": "standing", "rules": [{"window": "announced", "then": {"play": "geis", "territory": ("cove",)}}]},
+])
+def test_an_action_that_is_not_plain_json_is_refused(action):
+    state = new_game()
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, GAME.to_act(state)[0], action)

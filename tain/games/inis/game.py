@@ -49,6 +49,9 @@ class InisGame:
         self._check_player(state, player)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise refusal("An action is a dict with a type, such as {\"type\": \"pass\"}.", "inis.no-type")
+        if not _plain_json(action):  # a state holds only plain JSON (standing rules are kept in it)
+            raise refusal("An action holds only names, numbers, true, false, null, lists and dicts.",
+                          "inis.not-json")
         if action["type"] == "standing":
             if set(action) == {"type", "rules"}:
                 standing.check_rules(action["rules"])
@@ -128,6 +131,13 @@ class InisGame:
     action_text = staticmethod(notation.action_text)
     parse_action = staticmethod(notation.parse_action)
     describe_action = staticmethod(notation.describe_action)
+
+
+def _plain_json(value: Any) -> bool:
+    try:
+        return json.loads(json.dumps(value, allow_nan=False)) == value
+    except (TypeError, ValueError):
+        return False
 
 
 def _refusal(state: State, player: Player, action: Action, legal: list[Action]) -> IllegalAction:
