@@ -223,3 +223,10 @@ def test_an_action_that_is_not_plain_json_is_refused(action):
     state = new_game()
     with pytest.raises(IllegalAction):
         GAME.apply(state, GAME.to_act(state)[0], action)
+
+
+@pytest.mark.parametrize("options", ["discovery", ["discovery"], 7])
+def test_setup_options_that_are_not_a_dict_are_a_setup_error(options):
+    from tain.games.base import SetupError
+    with pytest.raises(SetupError):
+        GAME.setup(["ann", "bob"], seed=1, options=options)

@@ -133,6 +133,8 @@ def setup_steps(board: Board) -> Iterator[Any]:
 
 
 def new_state(players: list[Player], seed: int, options: dict[str, Any] | None) -> State:
+    if options is not None and not isinstance(options, dict):
+        raise SetupError("The options are a dict of option names and values.")
     options = dict(options or {})
     check_options(players, seed, options)
     board = new_board(players, seed, options)
