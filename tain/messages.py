@@ -25,8 +25,8 @@ from typing import Any
 from babel.lists import format_list
 from flask_babel import get_locale, gettext, ngettext, pgettext
 
-from tain.games import Game as Engine, IllegalAction, UnknownGame, get_game
-from tain.games.base import Action, Player, Words
+from tain.games import Game as Engine, UnknownGame, get_game
+from tain.games.base import Action, Player, Refusal, Words
 
 __all__ = ["Told", "described", "tell", "told"]
 
@@ -53,10 +53,11 @@ class Told(str):
         return gettext(msgid, **params)
 
 
-def told(message: Mapping[str, Any] | IllegalAction, key: str | None = None) -> Any:
-    """`message` (an engine's message, or a refusal) as a `Told`; with `key`, what the holder
-    `message` says under it (a list for "lines"), from its `messages`, else from its English."""
-    if isinstance(message, IllegalAction):
+def told(message: Mapping[str, Any] | Refusal, key: str | None = None) -> Any:
+    """`message` (an engine's message, or its refusal: IllegalAction, SetupError) as a `Told`; with
+    `key`, what the holder `message` says under it (a list for "lines"), from its `messages`, else
+    from its English."""
+    if isinstance(message, Refusal):
         return Told({"id": message.code, "msgid": message.message, "params": message.params, "text": str(message)})
     if key is None:
         return Told(message)
@@ -67,7 +68,7 @@ def told(message: Mapping[str, Any] | IllegalAction, key: str | None = None) -> 
     return [Told(line) for line in said] if isinstance(said, list) else Told(said)
 
 
-def tell(message: Mapping[str, Any] | IllegalAction, key: str | None = None) -> Any:
+def tell(message: Mapping[str, Any] | Refusal, key: str | None = None) -> Any:
     """`told(message, key)` in the reader's language."""
     said = told(message, key)
     return [line.translated() for line in said] if isinstance(said, list) else said.translated()

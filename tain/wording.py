@@ -24,7 +24,7 @@ from flask import Flask
 from flask_babel import force_locale, get_locale, gettext, lazy_gettext
 from flask_babel import ngettext as _babel_ngettext
 
-from tain.games import IllegalAction
+from tain.games.base import Refusal
 from tain.messages import tell, told
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "LANGUAGE_NAMES", "N_", "Phrase", "current_language", "gettext",
@@ -91,7 +91,7 @@ class Phrase(str):
 def say(message: object) -> str:
     """`message` in the current language: a `Phrase` or an error with `translated()`, an engine's
     refusal or message (tain.messages), or a marked sentence (its English when the catalogue lacks it)."""
-    if isinstance(message, (IllegalAction, Mapping)):
+    if isinstance(message, (Refusal, Mapping)):
         message = told(message)
     translated = getattr(message, "translated", None)
     if callable(translated):

@@ -28,7 +28,7 @@ from tain.wording import say, with_language
 GAMES_DIR = ROOT / "tain" / "games"
 ENGINE_FILES = [GAMES_DIR / "base.py", GAMES_DIR / "standing.py",
                 *sorted((GAMES_DIR / "tain").glob("*.py")), *sorted((GAMES_DIR / "tara").glob("*.py"))]
-CODE = re.compile(r"^(tain|tara)\.[a-z0-9-]+$")
+CODE = re.compile(r"^(tain|tara|setup)\.[a-z0-9-]+$")
 PLAYERS = {"tain": ["ann", "bob", "cat"], "tara": ["ann", "bob"]}
 # Words an Italian sentence may share with the English ones: Italian words too, and what is no word.
 ALSO_ITALIAN = {"a", "e", "in", "bluff", "clan", "non", "ha", "da", "di", "no"}
@@ -45,9 +45,9 @@ def _call_name(call: ast.Call) -> str:
     return call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
 
 
-def _refusals_written(path: Path) -> Iterator[ast.Call]:
+def _refusals_written(path: Path, kinds: tuple[str, ...] = ("IllegalAction",)) -> Iterator[ast.Call]:
     for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Call) and _call_name(node) == "IllegalAction":
+        if isinstance(node, ast.Call) and _call_name(node) in kinds:
             yield node
 
 
@@ -73,7 +73,7 @@ def _codes_written() -> set[str]:
 def test_every_refusal_of_tain_and_tara_is_a_marked_sentence_with_its_id():
     bad = []
     for path in ENGINE_FILES:
-        for call in _refusals_written(path):
+        for call in _refusals_written(path, ("IllegalAction", "SetupError")):
             message = call.args[0] if call.args else None
             marked = (isinstance(message, ast.Call) and _call_name(message) == "N_"
                       and isinstance(message.args[0], ast.Constant))

@@ -75,24 +75,39 @@ class PlanningBot(Bot, Protocol):
     def plan(self, view: View) -> list[list[Action]]: ...
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now. `message` is the English msgid (`N_`, `%(name)s` where
+class Refusal(ValueError):
+    """A refusal in a sentence for a person. `message` is the English msgid (`N_`, `%(name)s` where
     a parameter goes), `code` its message id and `params` what fills it, so that the service can say
-    it in the player's own language (docs/engine.md, "Messages"); `str(error)` is the English
-    sentence for the player (bots, logs and the JSON API's "error").
+    it in the person's own language (docs/engine.md, "Messages"); `str(error)` is the English
+    sentence (bots, logs and the JSON API's "error").
 
     `IllegalAction(N_("Your %(entrance)s is already guarded."), "tain.guarded", entrance="house-2")`
     """
 
-    def __init__(self, message: str, code: str = "illegal-action", **params: Any) -> None:
+    code = "refused"
+
+    def __init__(self, message: str, code: str | None = None, **params: Any) -> None:
         super().__init__(english(message, params) if params else message)
         self.message = message
-        self.code = code
+        self.code = code or self.code
         self.params = params
 
+    @classmethod
+    def saying(cls, said: Message) -> Refusal:
+        """The refusal that says a message (`message`'s)."""
+        return cls(said["msgid"], said["id"], **said["params"])
 
-class SetupError(ValueError):
+
+class IllegalAction(Refusal):
+    """An action the rules do not allow now."""
+
+    code = "illegal-action"
+
+
+class SetupError(Refusal):
     """Players, seed or options that a game cannot be set up with."""
+
+    code = "bad-setup"
 
 
 def standings(view: dict[str, Any]) -> list[str]:
@@ -102,37 +117,36 @@ def standings(view: dict[str, Any]) -> list[str]:
     return sorted(view["players"], key=lambda player: (player not in winners, -scores[player]))
 
 
-def players_wanted(min_players: int, max_players: int) -> str:
-    """How many players a game takes, in words: "2 to 4 players", "exactly 2 players"."""
-    if min_players == max_players:
-        return f"exactly {min_players} players"
-    return f"{min_players} to {max_players} players"
-
-
-def player_count_problem(title: str, min_players: int, max_players: int, count: int) -> str:
+def player_count_problem(title: str, min_players: int, max_players: int, count: int) -> Message:
     """The sentence refusing `count` players: "Tara is played by exactly 2 players, not 3."."""
-    return f"{title} is played by {players_wanted(min_players, max_players)}, not {count}."
+    if min_players == max_players:
+        return message("setup.player-count-exact", N_("%(title)s is played by exactly %(least)s players, not %(count)s."),
+                       title=title, least=min_players, count=count)
+    return message("setup.player-count", N_("%(title)s is played by %(least)s to %(most)s players, not %(count)s."),
+                   title=title, least=min_players, most=max_players, count=count)
 
 
 def check_setup(title: str, players: Any, seed: Any, options: dict[str, Any],
                 min_players: int, max_players: int, known_options: set[str]) -> None:
     """What every game asks of `setup`'s arguments; raises SetupError in plain words."""
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise SetupError("Players must be a list of non-empty names.")
+        raise SetupError(N_("Players must be a list of non-empty names."), "setup.players")
     if any(p != p.strip() for p in players):  # the text form of an action could not name them
-        raise SetupError("A player's name may not begin or end with a space.")
+        raise SetupError(N_("A player's name may not begin or end with a space."), "setup.name-spaces")
     if not min_players <= len(players) <= max_players:
-        raise SetupError(player_count_problem(title, min_players, max_players, len(players)))
+        raise SetupError.saying(player_count_problem(title, min_players, max_players, len(players)))
     if len(set(players)) != len(players):
-        raise SetupError("Each player needs a different name.")
+        raise SetupError(N_("Each player needs a different name."), "setup.same-names")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise SetupError("The seed must be a whole number.")
+        raise SetupError(N_("The seed must be a whole number."), "setup.seed")
     unknown = set(options) - known_options
     if unknown:
-        raise SetupError(f"{title} has no option {sorted(unknown)[0]!r}.")
+        raise SetupError(N_("%(title)s has no option %(option)s."), "setup.unknown-option", title=title,
+                         option=repr(sorted(unknown)[0]))
     first = options.get("first_player")
     if first is not None and first not in players:
-        raise SetupError(f"The first player {first!r} is not one of the players.")
+        raise SetupError(N_("The first player %(player)s is not one of the players."), "setup.first-player",
+                         player=repr(first))
 
 
 class UnknownGame(KeyError):

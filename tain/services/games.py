@@ -21,6 +21,7 @@ from tain.extensions import db
 from tain.games import Action, Game as Engine, SetupError, State, UnknownGame, get_game
 from tain.games.base import player_count_problem
 from tain.games.standing import is_standing
+from tain.messages import Told, told
 from tain.models import MAX_SEED, ActionRecord, Game, Seat
 from tain.wording import N_, Phrase, is_language
 
@@ -155,7 +156,7 @@ def player_problems(engine: Engine, players: Sequence[NewPlayer], seats: int | N
     problems = []
     seats = len(players) if seats is None else seats
     if not engine.min_players <= seats <= engine.max_players:
-        problems.append(player_count_problem(engine.title, engine.min_players, engine.max_players, seats))
+        problems.append(Told(player_count_problem(engine.title, engine.min_players, engine.max_players, seats)))
     names = [p.name for p in players]
     emails = [p.email.lower() for p in players if not p.bot]
     if len(set(names)) != len(names):
@@ -238,7 +239,7 @@ def create_game(
     try:
         state = engine.setup([p.name for p in players], seed, setup_options)
     except SetupError as error:
-        raise InvalidGame([str(error)]) from None
+        raise InvalidGame([told(error)]) from None
 
     game = Game(
         game=engine.name, seed=seed, options=setup_options, status="running", state=state, version=0,

@@ -10,6 +10,7 @@ from sqlalchemy import or_, update
 from tain import transactions
 from tain.extensions import db
 from tain.models import Game, Seat
+from tain.wording import N_
 
 from .errors import GameNotRunning, IllegalAction, NotYourMove, StaleMove
 from .games import apply_actions, engine_for, locked_game
@@ -95,20 +96,20 @@ def submit(
     """
     batch = [actions] if isinstance(actions, Mapping) else list(actions)
     if not batch or not all(isinstance(action, Mapping) for action in batch):
-        raise IllegalAction('Choose a move: each one is an object such as {"type": "pass"}.')
+        raise IllegalAction(N_('Choose a move: each one is an object such as {"type": "pass"}.'), "no-move")
     batch = [dict(action) for action in batch]
     with locked_game(seat.game_id) as game:
         refuse_unless_playing(game)
         engine = engine_for(game)
         decision = game.seat_named(seat.name).decision_version
         if expected_version is not None and not decision <= expected_version <= game.version:
-            raise StaleMove("The game has moved on for you since this page was shown (or it was sent twice), "
-                            "so nothing was done. Here it is as it stands now.")
+            raise StaleMove(N_("The game has moved on for you since this page was shown (or it was sent twice), "
+                               "so nothing was done. Here it is as it stands now."))
         if plan_was is not None and plan_in(engine.view(game.state, seat.name)) != plan_was:
-            raise StaleMove("Your plan has changed since this page was shown (a move was made from it, or "
-                            "another page changed it), so nothing was done. Here it is as it stands now.")
+            raise StaleMove(N_("Your plan has changed since this page was shown (a move was made from it, or "
+                               "another page changed it), so nothing was done. Here it is as it stands now."))
         if not only_standing(batch) and seat.name not in engine.to_act(game.state):
-            raise NotYourMove("It is not your move now.")
+            raise NotYourMove(N_("It is not your move now."))
         apply_actions(game, seat.name, batch, now=now)
     return seat_snapshot(seat)
 
@@ -120,9 +121,9 @@ def playing(game: Game) -> bool:
 
 def refuse_unless_playing(game: Game) -> None:
     if game.over:
-        raise GameNotRunning("This game is over; no more moves can be made.")
+        raise GameNotRunning(N_("This game is over; no more moves can be made."))
     if game.cancelled:
-        raise GameNotRunning("This game was cancelled; no more moves can be made.")
+        raise GameNotRunning(N_("This game was cancelled; no more moves can be made."))
     if game.paused_at is not None:
-        raise GameNotRunning("This game is paused by its organiser: nobody can move until it resumes, "
-                             "and you will get an email then. Nothing was done.")
+        raise GameNotRunning(N_("This game is paused by its organiser: nobody can move until it resumes, "
+                                "and you will get an email then. Nothing was done."))

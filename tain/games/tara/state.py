@@ -18,7 +18,7 @@ import copy
 import random
 from typing import Any
 
-from tain.games.base import Player, SetupError, State, check_setup
+from tain.games.base import N_, Player, SetupError, State, check_setup
 
 COLOURS = ("red", "blue")
 COUNTERS = 5
@@ -66,9 +66,9 @@ def start_game(state: State, first: Player) -> None:
 def _check_setup(players: list[Player], seed: int, options: dict[str, Any]) -> None:
     check_setup("Tara", players, seed, options, 2, 2, KNOWN_OPTIONS)
     if type(options.get("games", 2)) is not int or options.get("games", 2) not in (1, 2):
-        raise SetupError("A Tara match is 1 or 2 games.")
+        raise SetupError(N_("A Tara match is 1 or 2 games."), "tara.games-option")
     if type(options.get("level", 1)) is not int or options.get("level", 1) not in (1, 2):
-        raise SetupError("Tara is played at level 1 or 2.")
+        raise SetupError(N_("Tara is played at level 1 or 2."), "tara.level-option")
 
 
 def copy_state(state: State) -> State:
