@@ -7,6 +7,7 @@ from functools import partial
 
 from tain.local_time import is_zone_name, zone_named
 from tain.models import Game, Seat
+from tain.wording import N_, Phrase
 
 from .errors import ServiceError
 from .games import engine_for, locked_game
@@ -24,7 +25,7 @@ class BadPreference(ServiceError):
 
 class BadSettings(BadPreference):
     """The settings form refused: `problems` holds one sentence for each field that is wrong
-    (`away_days`, `mail_mode`, `time_zone`)."""
+    (`away_days`, `mail_mode`, `time_zone`), each a `Phrase` (English, said in the reader's language by `say`)."""
 
     def __init__(self, problems: dict[str, str]) -> None:
         super().__init__(" ".join(problems.values()))
@@ -40,7 +41,7 @@ def settings_problems(days: Iterable[date], mode: str, time_zone: str | None, *,
         try:
             check()
         except BadPreference as refusal:
-            problems[field] = str(refusal)
+            problems[field] = Phrase(refusal.message, **refusal.params)
     return problems
 
 
@@ -96,21 +97,21 @@ def _checked_away_days(days: Iterable[date], now: datetime, time_zone: str | Non
     today = now.astimezone(zone_named(time_zone)).date()
     kept = sorted({day for day in days if day >= today})
     if len(kept) > MAX_AWAY_DAYS:
-        raise BadPreference(f"You can be away at most {MAX_AWAY_DAYS} days at a time.")
+        raise BadPreference(N_("You can be away at most %(days)s days at a time."), days=MAX_AWAY_DAYS)
     if kept and kept[-1] > (now + AWAY_HORIZON).date():
-        raise BadPreference("Choose days within the coming year.")
+        raise BadPreference(N_("Choose days within the coming year."))
     return kept
 
 
 def _check_mail_mode(mode: str) -> None:
     if mode not in MAIL_MODES:
-        raise BadPreference("Choose an email for each move, or one digest a day.")
+        raise BadPreference(N_("Choose an email for each move, or one digest a day."))
 
 
 def _check_time_zone(time_zone: str | None) -> None:
     if time_zone is not None and not is_zone_name(time_zone):
-        raise BadPreference(f"{time_zone[:40]!r} is not a time zone. Write one as Europe/Rome, America/New_York "
-                            "or UTC (the names of the time zone database).")
+        raise BadPreference(N_("%(zone)s is not a time zone. Write one as Europe/Rome, America/New_York or UTC (the "
+                               "names of the time zone database)."), zone=repr(time_zone[:40]))
 
 
 def _mark_away(game: Game, name: str, days: list[date]) -> None:

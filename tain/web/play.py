@@ -34,6 +34,7 @@ from tain.services.play import playing, record_visit, seat_snapshot, submit
 from tain.services.standing import plan_in
 from tain.services import preferences, timeline
 from tain.services.preferences import BadPreference, BadSettings
+from tain.wording import N_, gettext, say
 
 from . import utcnow
 from .game_pages import choice_problems
@@ -47,10 +48,10 @@ from .refused_forms import keep_refused, take_refused
 
 bp = Blueprint("play", __name__)
 
-MOVE_RECORDED = "Your move was recorded."
-PLAN_SAVED = "Your plan was saved."
-DRAFT_KEPT = "Your queued moves were kept: they are sent with the move you make now."
-SETTINGS_SAVED = "Your days away, email choice and time zone were saved."
+MOVE_RECORDED = N_("Your move was recorded.")
+PLAN_SAVED = N_("Your plan was saved.")
+DRAFT_KEPT = N_("Your queued moves were kept: they are sent with the move you make now.")
+SETTINGS_SAVED = N_("Your days away, email choice and time zone were saved.")
 
 
 @bp.get("/play/<token>")
@@ -106,11 +107,11 @@ def act(token: str) -> Response | str:
             submit(seat, actions + ([standing(draft)] if draft else []), now=now, expected_version=version)
             drop_draft()
     except (IncompleteForm, IllegalAction, NotYourMove, StaleMove) as refusal:
-        problems = {"": str(refusal)}
+        problems = {"": say(refusal)}
     if problems:
         refuse(seat, "moves", problems)
         return redirect(url_for("play.show", token=token, _anchor="moves-title"), code=303)
-    flash(MOVE_RECORDED, "success")
+    flash(gettext(MOVE_RECORDED), "success")
     return redirect(url_for("play.show", token=token, since=version), code=303)  # what the move led to
 
 
@@ -135,9 +136,9 @@ def change_plan(token: str, seat: Seat, now: datetime) -> Response:
         else:
             submit(seat, standing(plan), now=now, expected_version=version, plan_was=shown)
     except (IncompleteForm, IllegalAction, NotYourMove, StaleMove) as refusal:
-        refuse(seat, "moves", {"": str(refusal)})
+        refuse(seat, "moves", {"": say(refusal)})
         return redirect(url_for("play.show", token=token, plan=plan_mode, _anchor="plan"), code=303)
-    flash(DRAFT_KEPT if my_move else PLAN_SAVED, "success")
+    flash(gettext(DRAFT_KEPT if my_move else PLAN_SAVED), "success")
     return redirect(url_for("play.show", token=token, plan=plan_mode, _anchor="plan"), code=303)
 
 
@@ -149,7 +150,9 @@ def confirm_pass(token: str, seat: Seat, snapshot: dict[str, Any], version: int)
 
 
 def refuse(seat: Seat, form: str, problems: dict[str, str]) -> None:
-    """Nothing was done: say why at the top of the page and beside the fields, and keep what was chosen."""
+    """Nothing was done: say why at the top of the page and beside the fields (in the reader's language: the
+    session keeps the sentences as said), and keep what was chosen."""
+    problems = {name: say(problem) for name, problem in problems.items()}
     keep_refused(seat, form, request.form, problems)
     flash(" ".join(dict.fromkeys(problems.values())), "error")
 
@@ -163,14 +166,14 @@ def save_settings(seat: Seat, now: datetime) -> bool:
     try:
         days = away_days_from_form(request.form)
     except BadPreference as refusal:
-        problems = {"away_days": str(refusal), **preferences.settings_problems([], mode, zone, now=now)}
+        problems = {"away_days": say(refusal), **preferences.settings_problems([], mode, zone, now=now)}
     else:
         try:
             preferences.save_settings(seat, days, mode, now=now, time_zone=zone)
         except BadSettings as refusal:
             problems = refusal.problems
         else:
-            flash(SETTINGS_SAVED, "success")
+            flash(gettext(SETTINGS_SAVED), "success")
             return True
     refuse(seat, "settings", problems)
     return False

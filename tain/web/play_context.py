@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
@@ -19,6 +19,7 @@ from tain.services.standing import Plan, plan_in
 from tain.web.game_pages import board_context, plannable
 from tain.web.plan_editor import planner_context
 from tain.web.json_input import MAX_MOVE_BYTES, BadJson, load_json
+from tain.wording import N_, gettext
 
 
 _VERSION = re.compile(r"[0-9]{1,9}")  # ASCII digits only: int() would also read "٣", and fail on "²"
@@ -28,8 +29,13 @@ PASS = {"type": "pass"}
 class IncompleteForm(ValueError):
     """A submission that names no move or no page version (hand-made, or cut short)."""
 
+    MESSAGE = N_("That form was incomplete, so nothing was done. Choose your move again below.")
+
     def __init__(self) -> None:
-        super().__init__("That form was incomplete, so nothing was done. Choose your move again below.")
+        super().__init__(self.MESSAGE)
+
+    def translated(self) -> str:
+        return gettext(self.MESSAGE)
 
 
 def actions_from_form(form: MultiDict[str, str]) -> list[Action]:
@@ -53,7 +59,7 @@ def placement_from_form(form: Mapping[str, str]) -> Action:
     slot = _action(form["slot"])
     token = form.get("token", "")
     if not token:
-        raise IllegalAction("Choose a token first, then click the slot where it goes.", "no-token-chosen")
+        raise IllegalAction(N_("Choose a token first, then click the slot where it goes."), "no-token-chosen")
     return {**slot, "token": token}
 
 
@@ -63,7 +69,7 @@ def _action(text: str) -> Action:
     except BadJson:
         action = None
     if not isinstance(action, dict):
-        raise IllegalAction("That move is not understood; reload the page and choose again.")
+        raise IllegalAction(N_("That move is not understood; reload the page and choose again."))
     return action
 
 
@@ -90,9 +96,10 @@ def away_days_from_form(form: Mapping[str, str]) -> list[date]:
         try:
             start, end = date.fromisoformat(first), date.fromisoformat(last or first)
         except ValueError:
-            raise BadPreference(f"Write days away as 2030-05-02 or 2030-05-02..2030-05-05, not {part[:30]!r}.") from None
+            raise BadPreference(N_("Write days away as 2030-05-02 or 2030-05-02..2030-05-05, not %(text)s."),
+                                text=repr(part[:30])) from None
         if (end - start).days > 366:
-            raise BadPreference("Choose days within the coming year.")
+            raise BadPreference(N_("Choose days within the coming year."))
         days += [start + timedelta(days=n) for n in range((end - start).days + 1)]
     return days
 
@@ -100,14 +107,6 @@ def away_days_from_form(form: Mapping[str, str]) -> list[date]:
 def seat_colours(players: Sequence[str]) -> dict[str, str]:
     """Each player's clan colour as a CSS class, by seat (the box's red, blue, green and yellow)."""
     return {player: f"clan-{seat}" for seat, player in enumerate(players)}
-
-
-def format_deadline(deadline: datetime | None) -> str | None:
-    """For the admin, who reads every game in UTC: 2025-05-14 18:00 UTC → `Wed 14 May, 18:00 UTC`; None stays None."""
-    if deadline is None:
-        return None
-    moment = deadline.astimezone(timezone.utc)
-    return f"{moment:%a} {moment.day} {moment:%b, %H:%M} UTC"
 
 
 def page_context(engine: Engine, snapshot: Mapping[str, Any], deadline: datetime | None, *, now: datetime,

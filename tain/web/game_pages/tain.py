@@ -12,7 +12,7 @@ from tain.games import Action, Game as Engine
 from tain.games.base import standings
 from tain.games.tain.rules import KINGDOM_SLOTS, RAIDERS, SCOUTS
 from tain.web.moves import Move
-from tain.wording import names, ngettext
+from tain.wording import gettext, names, ngettext
 
 KINGDOM = "kingdom"  # the key of the foreign kingdom's raid slot among the open slots
 TOKEN_ORDER = ("chieftain", "warrior", "boy", "daughter", "bluff")  # as the screen and the legend show them
@@ -44,12 +44,20 @@ def _slot_key(action: Action, me: str) -> str:
     return f"{action['board'] if action['type'] == 'scout' else me}/{action['entrance']}"
 
 
+def entrance_name(entrance: str) -> str:
+    """An entrance in the reader's words: "pasture-2" ("stalla 2"), as the board's template says it."""
+    place, _, number = entrance.partition("-")
+    return gettext("pasture-%(number)s", number=number) if place == "pasture" else gettext("house-%(number)s",
+                                                                                           number=number)
+
+
 def _slot_label(action: Action) -> str:
     if action["type"] == "guard":
-        return f"Guard your {action['entrance']} with the chosen token"
+        return gettext("Guard your %(entrance)s with the chosen token", entrance=entrance_name(action["entrance"]))
     if action["type"] == "scout":
-        return f"Scout {action['board']}'s {action['entrance']} with the chosen token"
-    return "Raid the foreign kingdom with the chosen token"
+        return gettext("Scout %(player)s's %(entrance)s with the chosen token", player=action["board"],
+                       entrance=entrance_name(action["entrance"]))
+    return gettext("Raid the foreign kingdom with the chosen token")
 
 
 def open_slots(legal_actions: Sequence[Action], me: str) -> dict[str, OpenSlot]:
@@ -108,7 +116,7 @@ def guarding_problems(view: Mapping[str, Any], actions: Sequence[Action]) -> dic
                 "Choose another token, or leave empty, for the others.",
                 "You chose a %(token)s for %(entrances)s, but you have only %(num)d behind your screen. "
                 "Choose another token, or leave empty, for the others.",
-                have, token=token, entrances=names(entrances))
+                have, token=gettext(token), entrances=names(entrance_name(entrance) for entrance in entrances))
             problems.update(dict.fromkeys(entrances, sentence))
     return problems
 
