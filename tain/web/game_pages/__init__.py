@@ -8,9 +8,9 @@ from typing import Any
 
 from tain.games import Action, Game as Engine
 
-from . import tain, tara
+from . import inis, tain, tara
 
-_PAGES = {"tain": tain.page_context, "tara": tara.page_context}
+_PAGES = {"tain": tain.page_context, "tara": tara.page_context, "inis": inis.page_context}
 _CHOICE_CHECKS = {"tain": tain.guarding_problems}
 _PLANNABLE = {"tain": tain.plannable, "tara": tara.plannable}
 

@@ -1,0 +1,130 @@
+"""What Inis's page needs beyond the seat's view: the map as hexes placed from their axial
+cells, the seat's hand named from the engine's catalogue, and every legal action as a control:
+a territory or an open cell chosen on the map where the step asks for one, the draft as one form
+per step (each allowed set of cards to keep), every other action as a button, or, when a card or
+answer has many forms, one list to choose from."""
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tain.games import Action, Game as Engine
+from tain.web.moves import Move
+
+# The steps whose every action names one territory (or one open cell): chosen by a click on the map.
+MAP_STEPS = {"capital", "place-clan", "clash-order", "place-territory"}
+MAX_BUTTONS = 6  # beyond this many forms of one card or answer, the page offers one list instead
+HEX_SIZE = 10.0  # the map's unit: a hex's radius in SVG units
+
+
+@dataclass
+class Hex:
+    """One cell of the map: a territory, or an open cell where one may be placed."""
+
+    cell: str
+    x: float  # the centre, in SVG units from the map's top left
+    y: float
+    left: float  # the centre, in percent of the map's width and height (for the buttons over it)
+    top: float
+    territory: str | None = None
+    name: str = ""
+    facts: Mapping[str, Any] = field(default_factory=dict)
+    festival: bool = False
+    move: Move | None = None
+
+    @property
+    def points(self) -> str:
+        corners = [(self.x + HEX_SIZE * math.cos(math.radians(60 * i - 30)),
+                    self.y + HEX_SIZE * math.sin(math.radians(60 * i - 30))) for i in range(6)]
+        return " ".join(f"{x:.2f},{y:.2f}" for x, y in corners)
+
+
+@dataclass(frozen=True)
+class MoveGroup:
+    """The legal actions of one kind (one card, one answer) offered together."""
+
+    key: str  # the action's type, or "play:<card>"
+    card: str | None
+    moves: list[Move]
+
+    @property
+    def as_list(self) -> bool:
+        return len(self.moves) > MAX_BUTTONS
+
+
+def _centre(cell: str) -> tuple[float, float]:
+    q, r = (int(part) for part in cell.split(","))
+    return HEX_SIZE * math.sqrt(3) * (q + r / 2), HEX_SIZE * 1.5 * r
+
+
+def map_hexes(view: Mapping[str, Any], names: Mapping[str, str],
+              moves: Mapping[str, Move]) -> tuple[list[Hex], tuple[float, float]]:
+    """Every placed territory and open cell with what stands there and the click that acts there;
+    and the map's width and height in SVG units."""
+    cells = dict(view["cells"])
+    every = list(cells) + [cell for cell in view["open_cells"] if cell not in cells]
+    centres = {cell: _centre(cell) for cell in every}
+    xs = [x for x, _ in centres.values()] or [0.0]
+    ys = [y for _, y in centres.values()] or [0.0]
+    margin = HEX_SIZE * 1.1
+    width, height = max(xs) - min(xs) + 2 * margin, max(ys) - min(ys) + 2 * margin
+    hexes = []
+    for cell in every:
+        x, y = centres[cell][0] - min(xs) + margin, centres[cell][1] - min(ys) + margin
+        territory = cells.get(cell)
+        hexes.append(Hex(cell, x, y, 100 * x / width, 100 * y / height, territory,
+                         names.get(territory, "") if territory else "",
+                         view["territories"].get(territory, {}) if territory else {},
+                         territory is not None and territory == view["festival_territory"],
+                         moves.get(territory or cell) or (moves.get(cell) if territory else None)))
+    return hexes, (width, height)
+
+
+def hand_cards(view: Mapping[str, Any], catalogue: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The seat's own cards with what the catalogue says of each (none for the public view)."""
+    cards = catalogue["cards"]
+    territories = catalogue["territories"]
+    return [{"id": card, **cards[card], "effect": territories.get(card, {}).get("effect")}
+            for card in view.get("hand", [])]
+
+
+def _map_place(action: Action) -> str | None:
+    """The territory or cell a map step's action is chosen by."""
+    return action.get("cell") or action.get("territory")
+
+
+def _group_key(action: Action) -> str:
+    return f"play:{action['card']}" if action["type"] == "play" else action["type"]
+
+
+def page_context(engine: Engine, view: Mapping[str, Any], legal: Sequence[Action], me: str | None,
+                 picked: str | None = None, planned: Sequence[Action] | None = None) -> dict[str, Any]:
+    """The map, the hand and the controls; `picked` and `planned` are not used (Inis moves in one
+    click and its plans are standing rules)."""
+    catalogue = engine.catalogue()
+    names = {**{t: facts["name"] for t, facts in catalogue["territories"].items()},
+             **{c: facts["name"] for c, facts in catalogue["cards"].items()}}
+    on_map = {}
+    draft_moves: list[Move] = []
+    groups: dict[str, list[Move]] = {}
+    for action in legal:
+        move = Move.of(engine, action, me)
+        place = _map_place(action)
+        if view["step"] in MAP_STEPS and action["type"] in MAP_STEPS and place and place not in on_map:
+            on_map[place] = move
+        elif action["type"] == "draft":
+            draft_moves.append(move)
+        else:
+            groups.setdefault(_group_key(action), []).append(move)
+    hexes, (width, height) = map_hexes(view, names, on_map)
+    placed_on_map = {h.move.value for h in hexes if h.move}
+    for place, move in on_map.items():  # a choice the map cannot show (none expected) stays a button
+        if move.value not in placed_on_map:
+            groups.setdefault("map", []).append(move)
+    return {"hexes": hexes, "map_size": (round(width, 2), round(height, 2)), "names": names,
+            "hand_cards": hand_cards(view, catalogue),
+            "held_names": {p: ", ".join(names[c] for c in held) for p, held in view["advantage"]["held"].items()}, "draft_moves": draft_moves,
+            "move_groups": [MoveGroup(key, key.partition(":")[2] or None, moves) for key, moves in groups.items()],
+            "map_choice": bool(on_map), "plan_mode": False, "skips": []}
