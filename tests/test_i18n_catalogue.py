@@ -16,19 +16,23 @@ from i18n_support import (
 )
 from support import csrf_of
 
-# The parts translated so far. Still to mark: templates/games/** (but the emails'), templates/play/**,
-# tain/web/play*.py, tain/web/api.py, tain/web/relink.py, tain/web/game_pages/**, the
-# problems of tain/services/{games,admin,deadlines,export,preferences,accounts}.py, and Inis (tain/games/inis).
+# The parts translated so far. Still to mark: Inis's page templates (templates/games/inis), the
+# problems of tain/services/{games,admin,deadlines,export,accounts}.py, and Inis (tain/games/inis).
 # Tàin's and Tara's engines say everything by message id (docs/engine.md, "Messages"; tests/test_i18n_engines.py).
 TEMPLATES = ["templates/admin", "templates/lobby", "templates/devmail", "templates/rules", "templates/base.html",
              "templates/error.html", "templates/_language_switch.html", "templates/email",
-             *sorted(str(path.relative_to(ROOT)) for pattern in ("templates/email/*.txt", "templates/games/*/email_*")
+             "templates/play",
+             *sorted(str(path.relative_to(ROOT)) for pattern in ("templates/email/*.txt", "templates/games/*/email_*",
+                                                                  "templates/games/tain/*", "templates/games/tara/*")
                      for path in ROOT.glob(pattern))]
 PYTHON = ["tain/web/admin", "tain/web/lobby.py", "tain/web/rules.py", "tain/web/devmail.py", "tain/web/errors.py",
           "tain/web/language.py", "tain/services/errors.py", "tain/services/languages.py", "tain/services/links.py",
           "tain/mail/messages.py", "tain/services/notify.py", "tain/services/digests.py", "tain/pictures",
           "tain/services/play.py", "tain/services/timeline", "tain/messages.py", "tain/games/base.py",
-          "tain/games/standing.py", "tain/games/tain", "tain/games/tara"]
+          "tain/games/standing.py", "tain/games/tain", "tain/games/tara", "tain/web/play.py", "tain/web/play_context.py",
+          "tain/web/play_timeline.py", "tain/web/refused_forms.py", "tain/web/plan_editor.py", "tain/web/plan_drafts.py",
+          "tain/web/game_pages", "tain/web/moves.py", "tain/web/api.py", "tain/web/json_input.py", "tain/web/relink.py",
+          "tain/services/standing.py", "tain/services/preferences.py"]
 # Strings of those modules that look like sentences and are no reader's: (file, the string's start).
 NOT_SHOWN = {
     ("tain/web/devmail.py", "default-src"),  # a Content-Security-Policy header
@@ -38,6 +42,8 @@ NOT_SHOWN = {
     ("tain/web/lobby.py", "Dana (bot)"),
     ("tain/web/lobby.py", "Cat <cat@example.org>"),
     ("tain/pictures/drawing.py", "DejaVuSans"),  # font files
+    ("tain/web/json_input.py", " is not a JSON number"),  # json's parse errors, caught: the client reads "That is not JSON."
+    ("tain/web/json_input.py", " is too large a number"),
     ("tain/games/tain/raid.py", "no cow left"),  # results in a report's data, which the templates say
     ("tain/games/tain/raid.py", "nothing left"),
     ("tain/games/base.py", "There is no game called"),  # an unknown game: the command line's and imports' only

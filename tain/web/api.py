@@ -13,6 +13,7 @@ from flask import Blueprint, Response, jsonify, request
 from tain.services.errors import IllegalAction
 from tain.services.links import seat_from_token
 from tain.services.play import record_visit, seat_snapshot, submit
+from tain.wording import N_
 
 from . import utcnow
 from .json_input import MAX_MOVE_BYTES, BadJson, load_json
@@ -43,17 +44,17 @@ def act(token: str) -> Response:
 def _read_move() -> tuple[Any, int | None]:
     """The body `{"action": {…}}` or `{"actions": [{…}, …]}`, with an optional `"version": n`."""
     if not request.is_json:
-        raise IllegalAction("Send the move as JSON, with Content-Type: application/json.")
+        raise IllegalAction(N_("Send the move as JSON, with Content-Type: application/json."))
     try:
         body = load_json(request.get_data(), max_bytes=MAX_MOVE_BYTES)
     except BadJson as refusal:
-        raise IllegalAction(str(refusal)) from None
+        raise IllegalAction(refusal.message, **refusal.params) from None
     if not isinstance(body, dict) or ("action" in body) == ("actions" in body):
-        raise IllegalAction('Send a JSON object such as {"action": {"type": "pass"}}.')
+        raise IllegalAction(N_('Send a JSON object such as {"action": {"type": "pass"}}.'))
     version = body.get("version")
     if version is not None and type(version) is not int:
-        raise IllegalAction('"version" must be a whole number: the game version your move answers.')
+        raise IllegalAction(N_('"version" must be a whole number: the game version your move answers.'))
     actions = body["action"] if "action" in body else body["actions"]
     if not isinstance(actions, (dict, list)):
-        raise IllegalAction('"action" must be an object such as {"type": "pass"}.')
+        raise IllegalAction(N_('"action" must be an object such as {"type": "pass"}.'))
     return actions, version

@@ -11,24 +11,31 @@ import json
 import math
 from typing import Any
 
+from tain.wording import N_
+
 MAX_DEPTH = 20  # levels of arrays and objects: a move has 2, an exported game 5
 MAX_MOVE_BYTES = 16 * 1024  # a move or a few, as JSON: a real one is a hundred bytes
 
 
 class BadJson(ValueError):
-    """A body that is not JSON we read; the message says why, for the client."""
+    """A body that is not JSON we read; the message says why, for the client (`message` and `params`:
+    its msgid and what fills it, as a refusal's)."""
+
+    def __init__(self, message: str, **params: Any) -> None:
+        super().__init__(message % params if params else message)
+        self.message, self.params = message, params
 
 
 def load_json(text: str | bytes, *, max_bytes: int) -> Any:
     """The value `text` holds; BadJson if it is larger than `max_bytes`, not JSON, or nested too deeply."""
     if len(text) > max_bytes:
-        raise BadJson(f"That is too large: at most {max_bytes:,} bytes are read here.")
+        raise BadJson(N_("That is too large: at most %(most)s bytes are read here."), most=f"{max_bytes:,}")
     try:
         value = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except RecursionError:
-        raise BadJson(f"That JSON is nested too deeply (at most {MAX_DEPTH} levels).") from None
+        raise BadJson(N_("That JSON is nested too deeply (at most %(most)s levels)."), most=MAX_DEPTH) from None
     except ValueError:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
-        raise BadJson("That is not JSON.") from None
+        raise BadJson(N_("That is not JSON.")) from None
     _check(value)
     return value
 
@@ -51,9 +58,9 @@ def _check(value: Any) -> None:
     while waiting:
         item, depth = waiting.pop()
         if isinstance(item, str) and "\x00" in item:
-            raise BadJson("That JSON holds a NUL character, which no field may contain.")
+            raise BadJson(N_("That JSON holds a NUL character, which no field may contain."))
         if isinstance(item, (dict, list)):
             if depth > MAX_DEPTH:
-                raise BadJson(f"That JSON is nested too deeply (at most {MAX_DEPTH} levels).")
+                raise BadJson(N_("That JSON is nested too deeply (at most %(most)s levels)."), most=MAX_DEPTH)
             children = [*item, *item.values()] if isinstance(item, dict) else item
             waiting.extend((child, depth + 1) for child in children)

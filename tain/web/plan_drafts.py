@@ -11,11 +11,12 @@ from flask import session
 from tain.games import IllegalAction
 from tain.models import Seat
 from tain.services.standing import Plan
+from tain.wording import N_
 
 _KEY = "plan_draft"
 MAX_DRAFT_BYTES = 2000  # a session cookie holds about 4 KB, with everything else in it
-TOO_LONG = ("That is as many moves as can wait for the move you make now: make your move, and then queue the rest "
-            "of your plan.")
+TOO_LONG = N_("That is as many moves as can wait for the move you make now: make your move, and then queue the rest "
+              "of your plan.")
 
 
 def draft_of(seat: Seat, my_move: bool) -> Plan:

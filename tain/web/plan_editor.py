@@ -24,17 +24,18 @@ from typing import Any
 from tain.games import Action, Game as Engine, IllegalAction
 from tain.games.standing import MAX_ALTERNATIVES, MAX_ENTRIES
 from tain.services.standing import Plan
+from tain.wording import N_
 
 EDITS = ("up", "down", "remove", "clear")
 NEW_ENTRY = "new"
-PLAN_SHOWN_CHANGED = ("Your plan has changed since this page was shown (a move was made from it, or another page "
-                      "changed it), so nothing was done. Here it is as it stands now.")
-NO_SUCH_ENTRY = "That move is not in your plan any more, so nothing was done. Here is your plan as it stands now."
-NO_SUCH_EDIT = "That form was not understood, so nothing was done. Use the buttons beside your plan."
-NOT_PLANNABLE = "That move cannot be planned now; choose one of the places the board offers."
-ONE_AT_A_TIME = "Queue one move at a time: click the place on the board where it goes."
-TOO_MANY_ENTRIES = "A plan holds at most %(most)d moves: remove one before you queue another."
-TOO_MANY_FALLBACKS = "A planned move has at most %(most)d fallbacks: add this one as a new move instead."
+PLAN_SHOWN_CHANGED = N_("Your plan has changed since this page was shown (a move was made from it, or another page "
+                         "changed it), so nothing was done. Here it is as it stands now.")
+NO_SUCH_ENTRY = N_("That move is not in your plan any more, so nothing was done. Here is your plan as it stands now.")
+NO_SUCH_EDIT = N_("That form was not understood, so nothing was done. Use the buttons beside your plan.")
+NOT_PLANNABLE = N_("That move cannot be planned now; choose one of the places the board offers.")
+ONE_AT_A_TIME = N_("Queue one move at a time: click the place on the board where it goes.")
+TOO_MANY_ENTRIES = N_("A plan holds at most %(most)d moves: remove one before you queue another.")
+TOO_MANY_FALLBACKS = N_("A planned move has at most %(most)d fallbacks: add this one as a new move instead.")
 
 
 def standing(plan: Plan) -> Action:
@@ -82,9 +83,9 @@ def checked_plan(plan: Plan) -> Plan:
     """`plan` if a standing order may hold it (at most MAX_ENTRIES entries of at most MAX_ALTERNATIVES moves),
     refused in the engine's terms otherwise: a draft is checked before it waits for the move made now."""
     if len(plan) > MAX_ENTRIES:
-        raise IllegalAction(TOO_MANY_ENTRIES % {"most": MAX_ENTRIES}, "plan-too-long", most=MAX_ENTRIES)
+        raise IllegalAction(TOO_MANY_ENTRIES, "plan-too-long", most=MAX_ENTRIES)
     if any(len(entry) > MAX_ALTERNATIVES for entry in plan):
-        raise IllegalAction(TOO_MANY_FALLBACKS % {"most": MAX_ALTERNATIVES - 1}, "plan-entry-size",
+        raise IllegalAction(TOO_MANY_FALLBACKS, "plan-entry-size",
                             most=MAX_ALTERNATIVES - 1)
     return plan
 
