@@ -20,9 +20,10 @@ from sqlalchemy import select
 from tain.extensions import db
 from tain.games.base import standings
 from tain.local_time import LocalTime, local_time, zone_named
+from tain.messages import tell
 from tain.models import Game, OutboxMessage, Seat
 from tain.pictures import source_of
-from tain.wording import N_, current_language, gettext, names, say, with_language
+from tain.wording import N_, current_language, gettext, names, with_language
 
 from .outbox import enqueue
 from .smtp import picture_content_id
@@ -106,7 +107,7 @@ def subject(title: str, game: Game, seat: Seat, letter: Letter, now: datetime) -
     """Distinct across a game: the stage says the turn and its step (and what moved since), the
     invitation who started the game and with whom; a repeat in a row is numbered (`_not_repeated`)."""
     stage = render_template(f"games/{game.game}/email_stage.txt", game=game, view=letter.view).strip()
-    report = say(letter.new_reports[-1]["headline"]) if letter.new_reports else stage
+    report = tell(letter.new_reports[-1], "headline") if letter.new_reports else stage
     deadline = _deadline(game, seat, now)
     kind = letter.kind
     if kind == "invitation" and letter.started_by:

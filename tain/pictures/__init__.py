@@ -38,13 +38,15 @@ def source_of(game: str, view: Mapping[str, Any], report: Mapping[str, Any] | No
 
 def png_of(source: str) -> bytes:
     """The picture that `source` (from `source_of`) describes, its words in the recipient's language."""
-    made_from = json.loads(source)
-    with with_language(made_from.get("language")):
-        return PICTURES[made_from["game"]](made_from["view"], made_from.get("report"))
+    return _drawn(source, PICTURES)
 
 
 def words_of(source: str) -> list[str]:
     """Every text the picture that `source` describes draws, in the order drawn."""
+    return _drawn(source, DRAWINGS).words
+
+
+def _drawn(source: str, drawers: Mapping[str, Callable[..., Any]]) -> Any:
     made_from = json.loads(source)
     with with_language(made_from.get("language")):
-        return DRAWINGS[made_from["game"]](made_from["view"], made_from.get("report")).words
+        return drawers[made_from["game"]](made_from["view"], made_from.get("report"))

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tain.wording import N_, gettext, ngettext, say
+from tain.messages import tell
+from tain.wording import N_, gettext, ngettext
 
 from .drawing import INK, MUTED, SEAT_COLOURS, WIDTH, Canvas
 
@@ -65,7 +66,14 @@ def as_revealed(view: Mapping[str, Any], report: Mapping[str, Any]) -> dict[str,
         boards[entry["board"]][entry["entrance"]] = {"scout": entry["scout"], "guard": guard}
     raiders = [{"player": raid["player"], "token": raid["token"]} for raid in report["kingdom"]]
     return {**view, "boards": boards, "kingdom": {**view["kingdom"], "raiders": raiders}, "turn": report["turn"],
-            "stage": {**view["stage"], "long": report["title"]}}
+            "stage": _titled(view["stage"], report)}
+
+
+def _titled(stage: Mapping[str, Any], report: Mapping[str, Any]) -> dict[str, Any]:
+    """The stage, said as the report's title (with its message, when the engine gives one)."""
+    messages = {key: message for key, message in (stage.get("messages") or {}).items() if key != "long"}
+    title = (report.get("messages") or {}).get("title")
+    return {**stage, "long": report["title"], "messages": {**messages, **({"long": title} if title else {})}}
 
 
 def glyph(kind: str) -> str:
@@ -125,7 +133,7 @@ def _kingdom(canvas: Canvas, view: Mapping[str, Any], colours: Mapping[str, str]
                          fill="#1d1d1d" if now else "#e6dcc6" if past else "#ffffff", outline="#c8b894")
         canvas.text(x0 + cell / 2, middle, str(t), size=14, bold=now,
                     fill="#ffffff" if now else "#998a6c" if past else KINGDOM, anchor="mm")
-    canvas.text(track_left, top + KINGDOM_HEIGHT - 10, say(view["stage"]["long"]), size=12, fill=MUTED, anchor="ls")
+    canvas.text(track_left, top + KINGDOM_HEIGHT - 10, tell(view["stage"], "long"), size=12, fill=MUTED, anchor="ls")
 
 
 def _badges(view: Mapping[str, Any], owner: str) -> str:
