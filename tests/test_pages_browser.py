@@ -20,7 +20,7 @@ from werkzeug.routing import MapAdapter
 from admin_support import PASSWORD
 from support import (CHROMIUM, NOW, advance_to_guarding, app_settings, new_game, new_tara_game, outbox,
                      play_tara_until, reset_database, serving, token)
-from tain import create_app
+from tain import create_app, transactions
 from tain.extensions import db
 from tain.models import Game
 from tain.services.games import engine_for
@@ -78,6 +78,16 @@ def _games() -> dict[str, str]:
         [scout, {**scout, "entrance": "house-2"}, {**scout, "board": "Siobhán Ní Bhriain"}],
         [{"type": "guard", "token": "boy", "entrance": "pasture-1"}], [{"type": "pass"}]]}, now=NOW)
     submit(tara.seat_named("Bob"), {"type": "standing", "plan": [[{"type": "build", "square": "D4"}]]}, now=NOW)
+    italian = [f"{player} it" for player in three]  # the same stages for Italian seats (issue 12)
+    it_start, it_reported, it_final = new_game(italian), new_game(italian), new_game(italian[:2])
+    advance_to_guarding(it_reported)
+    _pass_until(it_reported, lambda view: view["turn"] == 2)
+    _pass_until(it_final, lambda view: view["over"])
+    it_tara, it_battle = new_tara_game(), new_tara_game()
+    with transactions.write():
+        for seat in (*it_tara.seats, *it_battle.seats):
+            seat.language = "it"
+    play_tara_until(it_battle, lambda view: view["phase"] == "battle")
 
     def mail(game: Game, kind: str) -> int:
         return next(m.id for m in outbox() if m.game_id == game.id and m.kind == kind)
@@ -102,6 +112,10 @@ def _games() -> dict[str, str]:
         "email-final-scores": f"/dev/mail/{mail(final, 'final-scores')}/html",
         "email-tara-final": f"/dev/mail/{mail(tara_final, 'final-scores')}/html",
         "email-invitation": f"/dev/mail/{mail(start, 'invitation')}/html",
+        "it-tain-start": f"/play/{token(it_start, 'Ann')}", "it-tain-plan": f"/play/{token(it_start, 'Bob')}?plan=on",
+        "it-tain-after-raids": f"/play/{token(it_reported, 'Ann')}", "it-tain-final": f"/play/{token(it_final, 'Ann')}",
+        "it-history": f"/play/{token(it_reported, 'Ann')}/history", "it-tara-build": f"/play/{token(it_tara, 'Ann')}",
+        "it-tara-battle": f"/play/{token(it_battle, engine_for(it_battle).to_act(it_battle.state)[0])}",
     }
 
 
