@@ -126,9 +126,9 @@ def test_the_hand_shows_its_cards_by_name(app, client, registered):
     with app.app_context():
         hand = ENGINE.view(db.session.get(tain.models.Game, game_id).state, player)["hand"]
     text = page(app, client, game_id, player)
-    names = {**{card: facts["name"] for card, facts in ENGINE.catalogue()["cards"].items()}}
+    names = {card: facts["name"] for card, facts in ENGINE.catalogue()["cards"].items()}
     section = text.split('id="hand-title"')[1].split("</section>")[0]
-    assert [name for name in re.findall(r"<strong>(.*?)</strong>", section)] == [html.escape(names[c]) for c in hand]
+    assert re.findall(r"<strong>(.*?)</strong>", section) == [html.escape(names[c]) for c in hand]
 
 
 def action_deck(swap: bool) -> list[str]:
