@@ -8,7 +8,7 @@ player's moves are chosen by the game's own bot (`game.make_bot(seed)`) from its
 "without plans" a visit makes the moves of the one decision it was asked (one placement, or a
 whole simultaneous guarding, or a whole Tara turn); "with plans" a visit first gives the bot's
 standing order (`bot.plan(view)`: Tàin, the rest of the scouting phase; Tara, builds ahead or the
-next battle turn), which the engine plays at once, and leaves the bot's next plan behind when its
+battle's next three turns), which the engine plays at once, and leaves the bot's next plan behind when its
 own plan is used up.
 
 For 2-, 3- and 4-player Tàin and a Tara match it prints, with and without plans, the median number
@@ -182,9 +182,8 @@ def play_game(config: Config, seed: int, plans: bool, table: Table) -> GameResul
     now = FIRST_DAY + timedelta(seconds=rng.randrange(86400))
     started = now
     seed = rng.randrange(2**31)
-    # The simulation runs on the engine's own states: a database may give a state back with its keys in
-    # another order (PostgreSQL's JSONB sorts them), and the order of legal actions, hence the bots'
-    # choices, follows it. The service's state must be equal all the same.
+    # The simulation runs on the engine's own states; the service's must be equal to them (and, since
+    # migration 0012, in the same key order on PostgreSQL too).
     state = engine.setup(players, seed)
     table.start(engine, players, seed, now, state)
     path, asks, replies, by_hand = AskPath(), Counter[Player](), [], 0
