@@ -8,7 +8,7 @@ from tain.games.base import N_, Action, Bot, IllegalAction, Player, State, View
 from tain.games.tain import notation, raid, scouting, scoring
 from tain.games.tain.bots import HeuristicBot
 from tain.games.tain.rules import MAX_PLAYERS, MIN_PLAYERS
-from tain.games.tain.state import copy_state, new_state
+from tain.games.tain.state import new_state
 from tain.games.tain.view import build_view
 from tain.games.tain.words import WORDS
 
@@ -55,12 +55,12 @@ class TainGame:
         if standing.is_standing(action):
             standing.check_player(self.name, state, player, state["phase"] == "over")
             plan = standing.check_plan(self.name, action, PLAN_SHAPES)
-            state = copy_state(state)
+            state = state.copy()
             standing.set_plan(state, player, plan)
         else:
             self._check_may_act(state, player)
             scouting.check_action(state, player, action)
-            state = copy_state(state)
+            state = state.copy()  # a new state, sharing its parts with the input until a change copies them
             self._play(state, player, action)
         standing.play_plans(state, to_act=scouting.to_act, is_legal=_is_legal, play=self._play,
                             moment=_moment)

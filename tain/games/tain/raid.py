@@ -24,7 +24,7 @@ from tain.games.base import N_, Message, Player, State
 from tain.games.tain.rules import (
     BIG_HERD, BLUFF, DAUGHTER, ENTRANCES, HOUSES, LAST_TURN, TOKENS, encounter, kingdom_winners,
 )
-from tain.games.tain.state import empty_board, next_seat, seats_from
+from tain.games.tain.state import empty_board, next_seat, own_every_part, seats_from
 from tain.games.tain.words import message
 
 Spoils = dict[Player, dict[str, Any]]
@@ -32,6 +32,7 @@ Spoils = dict[Player, dict[str, Any]]
 
 def resolve_turn(state: State) -> None:
     """Reveal, raid the kingdom, raid every board, then resolve the turn (in place)."""
+    own_every_part(state)
     order = seats_from(state["players"], state["active"])
     spoils: Spoils = {p: {"cows": 0, "jewels": 0, "captives": []} for p in order}
     title = message("report-title", N_("The raids of turn %(turn)s"), turn=state["turn"])

@@ -124,15 +124,25 @@ def _check_entrance(entrance: Any) -> None:
 
 
 def place(state: State, player: Player, action: Action) -> None:
-    """Put the token from behind `player`'s screen into its slot, face down (in place)."""
+    """Put the token from behind `player`'s screen into its slot, face down (in place, copying
+    the parts it changes: a state shares the others with the state it came from)."""
     token = action["token"]
-    state["clans"][player]["screen"][token] -= 1
+    clans = state["clans"] = state["clans"].copy()
+    clan = clans[player] = clans[player].copy()
+    screen = clan["screen"] = clan["screen"].copy()
+    screen[token] -= 1
+    if action["type"] == "raid":
+        kingdom = state["kingdom"] = state["kingdom"].copy()
+        kingdom["raiders"] = [*kingdom["raiders"], {"player": player, "token": token}]
+        return
+    owner = player if action["type"] == "guard" else action["board"]
+    boards = state["boards"] = state["boards"].copy()
+    board = boards[owner] = boards[owner].copy()
+    slot = board[action["entrance"]] = board[action["entrance"]].copy()
     if action["type"] == "guard":
-        state["boards"][player][action["entrance"]]["guard"] = token
-    elif action["type"] == "scout":
-        state["boards"][action["board"]][action["entrance"]]["scout"] = {"player": player, "token": token}
+        slot["guard"] = token
     else:
-        state["kingdom"]["raiders"].append({"player": player, "token": token})
+        slot["scout"] = {"player": player, "token": token}
 
 
 def mark_passed(state: State, player: Player) -> None:

@@ -12,6 +12,11 @@ A state is plain JSON:
      "kingdom": {"cows": 15, "raiders": [{"player": q, "token": t}]},
      "reports": [...one per raid phase, see raid.py...],
      "plans": {...}, "plan_moves": [...]}   # once a standing order is given, see tain/games/standing.py
+
+States share their unchanged parts: `apply` never changes its input, and returns a new state
+whose parts a move did not change are the input's own (a placement copies the slot, the screen and
+the dicts above them; a raid phase copies everything first, `own_every_part`). So never change a
+state in place: edit a `copy_state` of it.
 """
 from __future__ import annotations
 
@@ -70,9 +75,9 @@ def empty_board() -> dict[str, dict[str, Any]]:
 def copy_state(state: State) -> State:
     """A deep copy, fast: `apply` must never change its input.
 
-    The shape above is copied by hand, in plain loops of dict.copy() (`apply` copies once per
-    move: four times as fast as marshal); any other key (a standing order's plans) goes through
-    marshal. Past reports and the moves plans made are never changed once written, so they are shared.
+    The shape above is copied by hand, in plain loops of dict.copy() (four times as fast as
+    marshal); any other key (a standing order's plans) goes through marshal. Past reports and the
+    moves plans made are never changed once written, so they are shared.
     """
     copied = state.copy()
     copied["players"] = state["players"].copy()
@@ -100,6 +105,12 @@ def copy_state(state: State) -> State:
         if isinstance(state[key], (dict, list)):
             copied[key] = marshal.loads(marshal.dumps(state[key]))
     return copied
+
+
+def own_every_part(state: State) -> None:
+    """Give `state` its own copy of every part it shares with the state it came from, before a
+    change as wide as a raid phase (a move's placement copies only what it changes)."""
+    state.update(copy_state(state))
 
 
 def seats_from(players: list[Player], first: Player) -> list[Player]:
