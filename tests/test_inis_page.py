@@ -91,7 +91,7 @@ STEPS = {
     "peace-vote": lambda view: view["step"] == "peace-vote",
 }
 QUESTIONS = {
-    "draft": "choose the cards you keep", "turn": "Your Season turn", "window": "A Triskel moment",
+    "draft": "choose the cards you keep", "turn": "Your Season turn", "window": "A Triskel moment: ",
     "maneuver": "your maneuver", "attack-answer": "You are attacked in", "peace-vote": "Peace is offered in",
 }
 
