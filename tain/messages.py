@@ -37,7 +37,7 @@ class Told(str):
     message: Mapping[str, Any]
 
     def __new__(cls, message: Mapping[str, Any]) -> Told:
-        said = super().__new__(cls, message.get("text", ""))
+        said = super().__new__(cls, message["text"])
         said.message = message
         return said
 

@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
+from admin_support import PASSWORD, log_in
 from i18n_support import ROOT, catalogue, compile_catalogues
-from support import NOW, token
+from support import NOW, csrf_of, token
 from tain.extensions import db
 from tain.games import IllegalAction, get_game
 from tain.games.base import english
@@ -273,6 +274,24 @@ def test_tara_s_options_are_said_in_italian(app):
     with with_language("it"):
         for label, choices in get_game("tara").option_choices.values():
             assert say(label) != label and all(say(words) != words for _, words in choices)
+
+
+@pytest.fixture
+def config(config):
+    config["ADMIN_PASSWORD"] = PASSWORD
+    return config
+
+
+def test_an_italian_admin_reads_the_stage_and_the_log_in_italian(client, ctx):
+    game = create_game("tain", [NewPlayer(n, f"{n.lower()}@example.org") for n in ("Ann", "Bob")], now=NOW, seed=3,
+                       first_player="Ann")
+    submit(game.seat_named("Ann"), {"type": "scout", "token": "boy", "board": "Bob", "entrance": "house-1"}, now=NOW)
+    log_in(client)
+    client.post("/admin/settings", data={"csrf_token": csrf_of(client.get("/admin/settings").text),
+                                         "language": "it", "time_zone": "Europe/Rome"})
+    listing, page = client.get("/admin/").text, client.get(f"/admin/games/{game.id}").text
+    assert "turno 1 di 8, esplorazione" in listing and "Turno 1 di 8, esplorazione" in page
+    assert "Ann esplora la casa del capo 1 di Bob" in page and "scouts" not in page and "scouting" not in listing
 
 
 # What the history tells ------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from sqlalchemy import func, select
 from tain import transactions
 from tain.extensions import db
 from tain.games import Game as Engine
+from tain.messages import described, told
 from tain.models import ActionRecord, Game, OutboxMessage, Seat
 
 from . import audit, deadlines, notify
@@ -62,7 +63,7 @@ def game_row(game: Game) -> GameRow:
     return GameRow(
         id=game.id, title=engine.title, status=game_status(game),
         players=[seat.name for seat in game.seats], bots=[seat.name for seat in game.seats if seat.bot],
-        stage=view["stage"]["long"],
+        stage=told(view["stage"], "long"),
         to_act=[] if game.over or game.cancelled else engine.to_act(game.state),
         deadline=game.deadline_at if game_status(game) == "running" else None,
         last_activity=game.updated_at,
@@ -142,7 +143,7 @@ def log_text(engine: Engine, record: ActionRecord, revealed_for: str | None) -> 
     tells it to someone who may not know it (a face-down token, a plan), what any other player reads."""
     if record.player == revealed_for:
         return engine.action_text(record.action)
-    return engine.describe_action(record.action, record.player, for_others=True)
+    return described(engine, record.action, record.player, for_others=True)
 
 
 def public_view(game: Game) -> dict[str, Any]:

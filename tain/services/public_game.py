@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import select
 
 from tain.extensions import db
+from tain.messages import told
 from tain.models import Game, OutboxMessage
 
 from .admin import game_status
@@ -47,7 +48,7 @@ def public_game(game_id: int) -> PublicGame:
     invitations = _invitations(game)
     view = engine.view(game.state, None)
     return PublicGame(
-        id=game.id, name=game.game, title=engine.title, status=status, stage=view["stage"]["long"], view=view,
+        id=game.id, name=game.game, title=engine.title, status=status, stage=told(view["stage"], "long"), view=view,
         seats=[SeatStatus(seat.name, seat.bot, seat.name in to_act, invitations.get(seat.id)) for seat in game.seats],
     )
 
