@@ -165,7 +165,7 @@ def test_every_refusal_met_is_english_with_its_id_and_in_the_italian_catalogue(a
 def _said_params(game: str, params: dict[str, Any]) -> dict[str, Any]:
     """A refusal's parameters as its Italian sentence holds them: the game's words among them in Italian."""
     with with_language("it"):
-        return {name: tell({"id": f"{game}.word", "msgid": f"%({name})s", "params": {name: value}})
+        return {name: tell({"id": f"{game}.word", "msgid": f"%({name})s", "params": {name: value}, "text": ""})
                 for name, value in params.items()}
 
 
