@@ -26,6 +26,17 @@ PLAYERS = [RED, BLUE]
 COLUMNS = "ABCDEFG"
 CORNERS = {"A1", "G1", "A7", "G7"}
 SQUARES = [f"{c}{r}" for c in COLUMNS for r in range(1, 8) if f"{c}{r}" not in CORNERS]
+# Red's two kingdoms (top left, bottom right) touch blue's two only at the corners of C3/C4/D3/D4.
+# Red 22 on the board and holding the spare, blue 23: the count at red's turn in level 1.
+MIXED = """
+. r r b b b .
+r r r b b b b
+r r r b b b b
+r r R b B b b
+b b b r r r r
+b b b r r r r
+. b b r r r .
+"""
 BRIDGES_PER_COLOUR = 40            # 35 in hand + 5 given to the opponent as counters (T3)
 
 

@@ -9,17 +9,8 @@ import pytest
 
 from tain.games.tara.bots import BATTLE_TURNS, TaraBot
 from tara_helpers import BLUE, GAME, PLAYERS, RED, SQUARES, adjacent_pairs, battle_position, manoeuvre_position
-from tara_helpers import new_match
+from tara_helpers import MIXED, new_match
 
-MIXED = """
-. r r b b b .
-r r r b b b b
-r r r b b b b
-r r R b B b b
-b b b r r r r
-b b b r r r r
-. b b r r r .
-"""
 # Two holes left (D4 and E4): red builds one, blue the other, then red starts the battle (T6).
 TWO_HOLES = """
 . r r b b b .

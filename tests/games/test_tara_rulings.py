@@ -8,25 +8,13 @@ import pytest
 
 from tain.games import IllegalAction, SetupError
 from tara_helpers import (
-    BLUE, CORNERS, GAME, PLAYERS, RED, SQUARES, adjacent_pairs, all_bridges, battle_position,
+    BLUE, CORNERS, GAME, MIXED, PLAYERS, RED, SQUARES, adjacent_pairs, all_bridges, battle_position,
     bridges_of_colour_conserved, kingdom_count, legal, manoeuvre_position, new_match, pair, parse_picture,
     play,
 )
 from tain.games.tara.bots import TaraBot
 
 ALL_BUILDS = {f"build {square}" for square in SQUARES}
-
-# Red's two kingdoms (top left, bottom right) touch blue's two only at the corners of C3/C4/D3/D4.
-# Red 22 on the board and holding the spare, blue 23: the count at red's turn in level 1.
-MIXED = """
-. r r b b b .
-r r r b b b b
-r r r b b b b
-r r R b B b b
-b b b r r r r
-b b b r r r r
-. b b r r r .
-"""
 
 
 def refused(state: dict, player: str, action) -> str:

@@ -15,19 +15,10 @@ from standing_checks import HandPlayed, check_against_hand_play, random_plan
 from tain.games import IllegalAction
 from tain.games.tara.bots import TaraBot
 from tara_helpers import BLUE, GAME, PLAYERS, RED, SQUARES, adjacent_pairs, all_bridges, battle_position, new_match
-from tara_helpers import parse_picture, play
+from tara_helpers import MIXED, parse_picture, play
 from test_tara_properties import start, tables
 
 FAST = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-MIXED = """
-. r r b b b .
-r r r b b b b
-r r r b b b b
-r r R b B b b
-b b b r r r r
-b b b r r r r
-. b b r r r .
-"""
 
 
 def standing(*entries: list[str]) -> dict:
