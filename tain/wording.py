@@ -85,7 +85,9 @@ class Phrase(str):
         return phrase
 
     def translated(self) -> str:
-        return gettext(self.msgid, **self.params)
+        # A parameter that is itself a sentence (an engine's refusal inside "Action 3 is refused: …") is said too.
+        return gettext(self.msgid, **{name: value.translated() if callable(getattr(value, "translated", None))
+                                      else value for name, value in self.params.items()})
 
 
 def say(message: object) -> str:

@@ -1,6 +1,7 @@
 """Bad input to the admin dashboard: a clear message, nothing changed, never a 500."""
 from __future__ import annotations
 
+import html
 from datetime import timedelta
 
 import pytest
@@ -9,6 +10,7 @@ from sqlalchemy import func, select
 from admin_support import PASSWORD, act, csrf, log_in
 from bad_input_support import database_rows
 from support import new_game
+from tain.games import IllegalAction, get_game
 from tain.extensions import db
 from tain.models import AdminSession, AuditEntry, Game, OutboxMessage
 from tain.transactions import write
@@ -232,3 +234,22 @@ def test_a_replacement_address_is_stored_normalized(admin, app):
     assert act(admin, f"/admin/games/{game_id}/replace", seat=bob, email="Eve@EXAMPLE.org").status_code == 303
     with app.app_context():
         assert db.session.get(Game, game_id).seat_named("Bob").email == "Eve@example.org"
+
+
+def test_an_italian_admin_reads_an_import_refused_in_italian(admin):
+    """The import's refusals are said in the admin's language, the engine's refusal inside them too."""
+    admin.post("/admin/settings", data={"csrf_token": csrf(admin), "language": "it",
+                                        "time_zone": "Europe/Rome"})
+    players = '[{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]'
+    refused_move = ('{"format": "tain-game/1", "game": "tain", "seed": 1, "options": {"first_player": "Ann"}, '
+                    f'"players": {players}, "actions": [{{"player": "Bob", "action": {{"type": "pass"}}}}]}}')
+    for text, message in [("[]", "Questa non è l&#39;esportazione di una partita"),
+                          ('{"format": "tain-game/1", "game": "chess"}', "Non esiste un gioco chiamato"),
+                          (refused_move, "L&#39;azione 1 del registro (Bob) è rifiutata: ")]:
+        response = act(admin, "/admin/games/import", confirm=False, text=text)
+        assert response.status_code == 400 and message in response.text, (text, response.text)
+    refusal = response.text.split("rifiutata: ")[1].split("<")[0]
+    engine = get_game("tain")
+    with pytest.raises(IllegalAction) as english:
+        engine.apply(engine.setup(["Ann", "Bob"], 1, {"first_player": "Ann"}), "Bob", {"type": "pass"})
+    assert refusal.strip() and html.escape(str(english.value)) not in refusal

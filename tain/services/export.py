@@ -15,7 +15,9 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from tain.games import Game as Engine, IllegalAction, SetupError, State, UnknownGame, get_game
+from tain.messages import told
 from tain.models import Game
+from tain.wording import N_, Phrase
 
 from .errors import InvalidGame
 from .games import History, LoggedAction, NewPlayer, create_game, seed_problems
@@ -52,21 +54,21 @@ def import_game(data: Any, *, now: datetime, also: Callable[[Game], None] | None
     """A new game (new links; invitations sent if it runs) from an export; InvalidGame says what is
     wrong with it. `also` does more to the new game in the same transaction (the admin's audit entry)."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        raise InvalidGame([f"This is not a game export (its \"format\" must be {FORMAT!r})."])
+        raise InvalidGame([Phrase(N_("This is not a game export (its \"format\" must be \"%(format)s\")."), format=FORMAT)])
     try:
         engine = get_game(data.get("game"))
     except (UnknownGame, TypeError):
-        raise InvalidGame([f"There is no game called {data.get('game')!r}."]) from None
+        raise InvalidGame([Phrase(N_("There is no game called \"%(game)s\"."), game=data.get("game"))]) from None
     players = _players(data.get("players"))
     options = data.get("options") or {}
     seed = data.get("seed")
     if type(seed) is not int or not isinstance(options, Mapping):
-        raise InvalidGame(["The export's seed must be a whole number and its options an object."])
+        raise InvalidGame([Phrase(N_("The export's seed must be a whole number and its options an object."))])
     if seed_problems(seed):  # before the replay, which would refuse its first action instead
         raise InvalidGame(seed_problems(seed))
     bot_on_timeout = data.get("bot_on_timeout", False)
     if type(bot_on_timeout) is not bool:
-        raise InvalidGame(["The export's \"bot_on_timeout\" must be true or false."])
+        raise InvalidGame([Phrase(N_("The export's \"bot_on_timeout\" must be true or false."))])
     log = _log(data.get("actions"), now)
     state = _replay(engine, [p.name for p in players], seed, dict(options), log)  # the engine judges the options
     return create_game(
@@ -81,24 +83,25 @@ def import_game(data: Any, *, now: datetime, also: Callable[[Game], None] | None
 
 def _players(raw: Any) -> list[NewPlayer]:
     if not isinstance(raw, list) or not all(isinstance(p, Mapping) for p in raw):
-        raise InvalidGame(["The export's \"players\" must be a list of {\"name\", \"email\", \"bot\", \"language\"}."])
+        raise InvalidGame([Phrase(N_("The export's \"players\" must be a list of {\"name\", \"email\", \"bot\", \"language\"}."))])
     try:  # a language that is not a string is refused by create_game like any other it does not know
         return [NewPlayer(str(p["name"]), str(p.get("email") or ""), bool(p.get("bot")), p.get("language"))
                 for p in raw]
     except KeyError:
-        raise InvalidGame(["Every player in the export needs a name."]) from None
+        raise InvalidGame([Phrase(N_("Every player in the export needs a name."))]) from None
 
 
 def _log(raw: Any, now: datetime) -> list[LoggedAction]:
     """The log's entries; an entry without its time (a hand-made log) is dated `now`."""
     if not isinstance(raw, list):
-        raise InvalidGame(["The export's \"actions\" must be a list."])
+        raise InvalidGame([Phrase(N_("The export's \"actions\" must be a list."))])
     log = []
     for number, entry in enumerate(raw, start=1):
         if not (isinstance(entry, Mapping) and isinstance(entry.get("player"), str)
                 and isinstance(entry.get("action"), dict)):
-            raise InvalidGame([f"Action {number} of the log needs a \"player\" and an \"action\" object."])
-        at = _time(entry.get("at"), f"The time of action {number} of the log (\"at\")")
+            raise InvalidGame([Phrase(N_("Action %(number)s of the log needs a \"player\" and an \"action\" object."),
+                                      number=number)])
+        at = _time(entry.get("at"), Phrase(N_("The time of action %(number)s of the log (\"at\")"), number=number))
         log.append(LoggedAction(entry["player"], entry["action"], bool(entry.get("on_timeout")), at or now))
     return log
 
@@ -107,25 +110,26 @@ def _history(data: Mapping[str, Any], log: list[LoggedAction], over: bool, now: 
     """The game's status and times, refused where they do not agree with each other or with the log."""
     status = data.get("status", "over" if over else "running")
     if status not in STATUSES:
-        raise InvalidGame([f"The export's \"status\" must be one of {', '.join(STATUSES)}."])
+        raise InvalidGame([Phrase(N_("The export's \"status\" must be one of %(statuses)s."), statuses=", ".join(STATUSES))])
     if (status == "over") != over:
-        raise InvalidGame([f"The export's status is {status!r}, but the log does not end the game that way."
-                           if status == "over" else "The log ends the game, so its status must be \"over\"."])
-    created_at, paused_at, finished_at = (_time(data.get(key), f"The export's {key!r}")
+        raise InvalidGame([Phrase(N_("The export's status is \"%(status)s\", but the log does not end the game that way."),
+                                  status=status)
+                           if status == "over" else Phrase(N_("The log ends the game, so its status must be \"over\"."))])
+    created_at, paused_at, finished_at = (_time(data.get(key), Phrase(N_("The export's \"%(key)s\""), key=key))
                                           for key in ("created_at", "paused_at", "finished_at"))
     if paused_at is not None and paused_at > now:  # the copy's clock starts from it
-        raise InvalidGame(["The export's \"paused_at\" is later than now."])
+        raise InvalidGame([Phrase(N_("The export's \"paused_at\" is later than now."))])
     if paused_at is not None and status != "running":
-        raise InvalidGame([f"Only a running game can be paused; this one is {status}."])
+        raise InvalidGame([Phrase(N_("Only a running game can be paused; this one is not running."))])
     if status == "cancelled" and finished_at is None:
-        raise InvalidGame(["A cancelled game needs the time it was cancelled, \"finished_at\"."])
+        raise InvalidGame([Phrase(N_("A cancelled game needs the time it was cancelled, \"finished_at\"."))])
     if status == "running" and finished_at is not None:
-        raise InvalidGame(["A running game has no \"finished_at\"."])
+        raise InvalidGame([Phrase(N_("A running game has no \"finished_at\"."))])
     created_at = created_at or (log[0].at if log else now)  # an export made before it had the field
     return History(log, created_at, paused_at, finished_at, cancelled=status == "cancelled")
 
 
-def _time(raw: Any, what: str) -> datetime | None:
+def _time(raw: Any, what: Phrase) -> datetime | None:
     """An ISO time with its offset, in UTC (None stays None); InvalidGame saying `what` is wrong."""
     if raw is None:
         return None
@@ -135,7 +139,8 @@ def _time(raw: Any, what: str) -> datetime | None:
             return moment.astimezone(timezone.utc)
     except (TypeError, ValueError, OverflowError):
         pass
-    raise InvalidGame([f"{what} must be a time with its offset, such as 2030-05-01T12:00:00+00:00."])
+    raise InvalidGame([Phrase(N_("%(what)s must be a time with its offset, such as %(example)s."), what=what,
+                              example="2030-05-01T12:00:00+00:00")])
 
 
 def _time_text(moment: datetime | None) -> str | None:
@@ -147,17 +152,18 @@ def _replay(engine: Engine, players: list[str], seed: int, options: dict[str, An
     try:
         state = engine.setup(players, seed, options)
     except SetupError as error:
-        raise InvalidGame([str(error)]) from None
+        raise InvalidGame([told(error)]) from None
     for number, entry in enumerate(log, start=1):
         try:
             state = engine.apply(state, entry.player, entry.action)
         except (IllegalAction, TypeError, KeyError, ValueError) as error:
-            raise InvalidGame([f"Action {number} of the log ({entry.player}) is refused: {_sentence(error)}"]) from None
+            raise InvalidGame([Phrase(N_("Action %(number)s of the log (%(player)s) is refused: %(reason)s"), number=number,
+                                      player=entry.player, reason=_sentence(error))]) from None
     return state
 
 
 def _sentence(error: Exception) -> str:
-    return str(error) if isinstance(error, IllegalAction) else "that move is not understood."
+    return told(error) if isinstance(error, IllegalAction) else Phrase(N_("that move is not understood."))
 
 
 def _duration(data: Mapping[str, Any], key: str) -> timedelta | None:
@@ -166,5 +172,5 @@ def _duration(data: Mapping[str, Any], key: str) -> timedelta | None:
     if seconds is None:
         return None
     if type(seconds) is not int or not 0 < seconds <= MAX_SECONDS:
-        raise InvalidGame([f"The export's {key!r} must be a whole number of seconds, or null."])
+        raise InvalidGame([Phrase(N_("The export's \"%(key)s\" must be a whole number of seconds, or null."), key=key)])
     return timedelta(seconds=seconds)
