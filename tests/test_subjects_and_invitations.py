@@ -47,7 +47,36 @@ def test_by_default_the_first_player_listed_started_it(app: Flask, client: Flask
     mails = invitations(app)
     assert mails["ann"].subject == "[Tàin #1] You started a game with Bob and Cat"
     assert "You started this game of Tàin (#1) with Bob and Cat." in mails["ann"].body_text
-    assert mails["cat"].subject == "[Tàin #1] Ann invites you to play with Ann and Bob"
+    assert mails["cat"].subject == "[Tàin #1] Ann invites you to play with Bob"
+    assert "Ann started a game of Tàin (#1) and invites you to play with Bob." in mails["cat"].body_text
+
+
+@pytest.mark.parametrize("language, subject, opening", [
+    ("en", "Ann invites you to play with Bob", "Ann started a game of Tàin (#1) and invites you to play with Bob."),
+    ("it", "Ann ti invita a giocare con Bob", "Ann ha iniziato una partita di Tàin (#1) e ti invita a giocare con Bob."),
+])
+def test_a_starter_who_plays_invites_you_to_play_with_the_others_only(app: Flask, language, subject, opening) -> None:
+    """Neither the starter nor the invitee is among those the invitation names, in either language."""
+    with app.app_context():
+        create_game("tain", [NewPlayer("Ann", "ann@example.org"), NewPlayer("Bob", "bob@example.org"),
+                             NewPlayer("Cat", "cat@example.org", language=language)],
+                    now=NOW, seed=1, first_player="Ann", started_by="Ann")
+    cat = invitations(app)["cat"]
+    assert cat.subject == f"[Tàin #1] {subject}"
+    assert opening in cat.body_text and opening in cat.body_html
+
+
+@pytest.mark.parametrize("language, subject, opening", [
+    ("en", "Ann invites you to play", "Ann started a game of Tara (#1) and invites you to play."),
+    ("it", "Ann ti invita a giocare", "Ann ha iniziato una partita di Tara (#1) e ti invita a giocare."),
+])
+def test_a_starter_who_is_your_only_opponent_invites_you_to_play(app: Flask, language, subject, opening) -> None:
+    with app.app_context():
+        create_game("tara", [NewPlayer("Ann", "ann@example.org"), NewPlayer("Bob", "bob@example.org", language=language)],
+                    now=NOW, seed=1, first_player="Ann", started_by="Ann")
+    bob = invitations(app)["bob"]
+    assert bob.subject == f"[Tara #1] {subject}"
+    assert opening in bob.body_text and opening in bob.body_html
 
 
 def test_a_game_started_elsewhere_invites_without_a_name(app: Flask) -> None:

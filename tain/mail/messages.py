@@ -47,6 +47,7 @@ class Letter:
 SUBJECTS = {
     "invitation": N_("You are invited to play with %(others)s"),
     "invitation-by": N_("%(starter)s invites you to play with %(others)s"),
+    "invitation-by-alone": N_("%(starter)s invites you to play"),  # the starter is the only other player
     "invitation-yours": N_("You started a game with %(others)s"),
     "your-move": N_("%(stage)s: your move"),
     "raid-report": "%(report)s",  # the headline alone, in the reader's words already
@@ -110,15 +111,16 @@ def subject(title: str, game: Game, seat: Seat, letter: Letter, now: datetime) -
     report = tell(letter.new_reports[-1], "headline") if letter.new_reports else stage
     deadline = _deadline(game, seat, now)
     kind = letter.kind
+    others = [player for player in letter.view["players"] if player not in (seat.name, letter.started_by)]
     if kind == "invitation" and letter.started_by:
-        kind = "invitation-yours" if letter.started_by == seat.name else "invitation-by"
+        kind = "invitation-yours" if letter.started_by == seat.name else "invitation-by" if others else "invitation-by-alone"
     elif kind == "reminder" and deadline is None:
         kind = "your-move"
     elif kind in ("raid-report", "resumed") and letter.your_move:
         kind = f"{kind}-your-move"
     text = gettext(
         SUBJECTS[kind], stage=stage, report=report, deadline=deadline.when if deadline else "",
-        starter=letter.started_by, others=names(p for p in letter.view["players"] if p != seat.name),
+        starter=letter.started_by, others=names(others),
         day=format_date(now.astimezone(zone_named(seat.time_zone)), "EEE d MMM", locale=current_language()),
     )
     return _not_repeated(f"[{title} #{game.id}] {text}", game, seat, now)
