@@ -131,6 +131,25 @@ def test_every_problem_is_reported_at_once_beside_its_field(app: Flask, client: 
         assert (count(Game), count(OutboxMessage)) == (0, 0)
 
 
+def test_an_italian_reader_gets_every_problem_in_italian(app: Flask, client: FlaskClient) -> None:
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "it"
+    players = "Ann <ann@example.org>\nBob\nAnn <ann@example.org>"
+    response = post(client, players=players, move_deadline="soon", phase_deadline="100d", reminder_before="99d")
+    assert response.status_code == 400
+    beside = errors_beside(response.text)
+    assert beside["players"] == ["Scrivi ogni giocatore come Nome <email@example.org>, non 'Bob'.",
+                                 "Due giocatori hanno lo stesso nome; date a ciascuno un nome diverso.",
+                                 "Due giocatori hanno lo stesso indirizzo email; ognuno ha bisogno del proprio."]
+    assert beside["move_deadline"] == ["Scrivi una durata come 90s, 30m, 24h o 3d, non 'soon'."]
+    assert beside["phase_deadline"] == ["Il tempo per una fase giocata da tutti insieme deve essere da 1 minuto a 90 "
+                                        "giorni, non 100d."]
+    assert beside["reminder_before"] == ["Il promemoria deve essere da 1 minuto a 30 giorni, non 99d."]
+    beside = errors_beside(post(client, first_player="Zed").text)
+    assert beside == {"first_player": ["Il primo giocatore 'Zed' non è tra i giocatori."]}
+    with app.app_context():
+        assert (count(Game), count(OutboxMessage)) == (0, 0)
+
+
 def test_the_first_player_is_checked_with_the_rest(client: FlaskClient) -> None:
     response = post(client, first_player="Zed", move_deadline="100d")
     beside = errors_beside(response.text)

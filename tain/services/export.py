@@ -58,7 +58,7 @@ def import_game(data: Any, *, now: datetime, also: Callable[[Game], None] | None
     try:
         engine = get_game(data.get("game"))
     except (UnknownGame, TypeError):
-        raise InvalidGame([Phrase(N_("There is no game called \"%(game)s\"."), game=data.get("game"))]) from None
+        raise InvalidGame([Phrase(N_("There is no game called %(game)s."), game=repr(data.get("game")))]) from None
     players = _players(data.get("players"))
     options = data.get("options") or {}
     seed = data.get("seed")

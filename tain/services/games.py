@@ -39,8 +39,8 @@ _OPTION_RE = re.compile(r"^[a-z][a-z_]{0,30}$")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 # A deadline shorter than a minute plays the game by time-outs; one of years is a mistake (and past
 # year 9999, a crash). The reminder goes at most 30 days ahead.
-DEADLINE_RANGE = (timedelta(minutes=1), timedelta(days=90), "from 1 minute to 90 days")
-REMINDER_RANGE = (timedelta(minutes=1), timedelta(days=30), "from 1 minute to 30 days")
+DEADLINE_RANGE = (timedelta(minutes=1), timedelta(days=90), Phrase(N_("from 1 minute to 90 days")))
+REMINDER_RANGE = (timedelta(minutes=1), timedelta(days=30), Phrase(N_("from 1 minute to 30 days")))
 MAX_NAME_LENGTH = 40
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ def checked_email(text: str) -> str:
     """`normalized_email(text)`, or InvalidGame saying it is not an email address."""
     address = normalized_email(text.strip())
     if address is None:
-        raise InvalidGame([f"{text.strip()!r} is not an email address."])
+        raise InvalidGame([Phrase(N_("%(address)s is not an email address."), address=repr(text.strip()))])
     return address
 
 
@@ -95,7 +95,8 @@ def parse_player(text: str) -> NewPlayer:
     """`Ann <ann@example.org>` → NewPlayer; raises InvalidGame for anything else."""
     match = _PLAYER_RE.match(text)
     if not match or not match["name"]:
-        raise InvalidGame([f"Write each player as Name <email@example.org>, not {text.strip()!r}."])
+        raise InvalidGame([Phrase(N_("Write each player as Name <email@example.org>, not %(text)s."),
+                                  text=repr(text.strip()))])
     if match["language"] is not None and not is_language(match["language"]):
         raise InvalidGame([Phrase(N_("Write a player's language after their address as en or it, not %(code)s."),
                                   code=repr(match["language"][:10]))])
@@ -106,7 +107,7 @@ def parse_duration(text: str) -> timedelta:
     """`90s`, `30m`, `24h` or `3d` → timedelta; raises InvalidGame otherwise."""
     match = _DURATION_RE.fullmatch(text or "")
     if not match or int(match[1]) == 0:
-        raise InvalidGame([f"Write a duration as 90s, 30m, 24h or 3d, not {text!r}."])
+        raise InvalidGame([Phrase(N_("Write a duration as 90s, 30m, 24h or 3d, not %(text)s."), text=repr(text))])
     return timedelta(seconds=int(match[1]) * _UNITS[match[2]])
 
 
@@ -114,13 +115,14 @@ def timing_problems(move_deadline: timedelta | None, phase_deadline: timedelta |
                     reminder_before: timedelta | None) -> list[str]:
     """What is wrong with a game's timing (None: no deadline, or no reminder): each within its range."""
     problems = []
-    for what, duration, (shortest, longest, words) in (
-        ("The time for each move", move_deadline, DEADLINE_RANGE),
-        ("The time for a phase played by all at once", phase_deadline, DEADLINE_RANGE),
-        ("The reminder", reminder_before, REMINDER_RANGE),
+    for problem, duration, (shortest, longest, words) in (
+        (N_("The time for each move must be %(range)s, not %(given)s."), move_deadline, DEADLINE_RANGE),
+        (N_("The time for a phase played by all at once must be %(range)s, not %(given)s."), phase_deadline,
+         DEADLINE_RANGE),
+        (N_("The reminder must be %(range)s, not %(given)s."), reminder_before, REMINDER_RANGE),
     ):
         if duration is not None and not shortest <= duration <= longest:
-            problems.append(f"{what} must be {words}, not {duration_text(duration) or 'nothing'}.")
+            problems.append(Phrase(problem, range=words, given=duration_text(duration) or Phrase(N_("nothing"))))
     return problems
 
 
@@ -132,7 +134,8 @@ def parse_options(text: str) -> dict[str, Any]:
     for part in (text or "").replace(",", " ").split():
         key, equals, value = part.partition("=")
         if not equals or not _OPTION_RE.match(key) or not value or key == "first_player":
-            raise InvalidGame([f"Write each option as name=value (such as level=2), not {part[:30]!r}."])
+            raise InvalidGame([Phrase(N_("Write each option as name=value (such as level=2), not %(text)s."),
+                                      text=repr(part[:30]))])
         options[key] = int(value) if value.isdigit() else value
     return options
 
@@ -160,18 +163,19 @@ def player_problems(engine: Engine, players: Sequence[NewPlayer], seats: int | N
     names = [p.name for p in players]
     emails = [p.email.lower() for p in players if not p.bot]
     if len(set(names)) != len(names):
-        problems.append("Two players have the same name; give each a different one.")
+        problems.append(Phrase(N_("Two players have the same name; give each a different one.")))
     if len(set(emails)) != len(emails):
-        problems.append("Two players have the same email address; each needs their own.")
+        problems.append(Phrase(N_("Two players have the same email address; each needs their own.")))
     if players and all(p.bot for p in players):
-        problems.append("A game needs at least one player who is not a bot.")
+        problems.append(Phrase(N_("A game needs at least one player who is not a bot.")))
     for player in players:
         if not player.name.isprintable():
-            problems.append("A player's name may not contain control characters.")
+            problems.append(Phrase(N_("A player's name may not contain control characters.")))
         if len(player.name) > MAX_NAME_LENGTH:
-            problems.append(f"The name {player.name[:20]!r}… is longer than {MAX_NAME_LENGTH} characters.")
+            problems.append(Phrase(N_("The name %(name)s… is longer than %(most)s characters."),
+                                   name=repr(player.name[:20]), most=MAX_NAME_LENGTH))
         if not player.bot and normalized_email(player.email) is None:
-            problems.append(f"{player.email!r} is not an email address.")
+            problems.append(Phrase(N_("%(address)s is not an email address."), address=repr(player.email)))
         if player.language is not None and not is_language(player.language):
             problems.append(Phrase(N_("%(name)s's language must be en or it, not %(code)s."),
                                    name=player.name[:20], code=repr(str(player.language)[:10])))
@@ -181,14 +185,15 @@ def player_problems(engine: Engine, players: Sequence[NewPlayer], seats: int | N
 def first_player_problems(players: Sequence[NewPlayer], first_player: str | None) -> list[str]:
     """The chosen first player (None: drawn) must be one of the players."""
     if first_player is not None and first_player not in [p.name for p in players]:
-        return [f"The first player {first_player!r} is not one of the players."]
+        return [Phrase(N_("The first player %(name)s is not one of the players."), name=repr(first_player))]
     return []
 
 
 def starter_problems(started_by: str | None) -> list[str]:
     """Who started the game is a name as a player's is: printable, at most MAX_NAME_LENGTH characters."""
     if started_by is not None and not (started_by.isprintable() and 0 < len(started_by) <= MAX_NAME_LENGTH):
-        return [f"Who started the game is written as a name of 1 to {MAX_NAME_LENGTH} printable characters."]
+        return [Phrase(N_("Who started the game is written as a name of 1 to %(most)s printable characters."),
+                       most=MAX_NAME_LENGTH)]
     return []
 
 
@@ -196,7 +201,7 @@ def seed_problems(seed: int | None) -> list[str]:
     """What is wrong with a chosen seed: it is a whole number from 0 to MAX_SEED (a BIGINT column)."""
     if seed is None or (type(seed) is int and 0 <= seed <= MAX_SEED):
         return []
-    return [f"The seed must be a whole number from 0 to {MAX_SEED}."]
+    return [Phrase(N_("The seed must be a whole number from 0 to %(most)s."), most=MAX_SEED)]
 
 
 def create_game(
@@ -226,8 +231,8 @@ def create_game(
     """
     try:
         engine = get_game(game_name)
-    except UnknownGame as error:
-        raise InvalidGame([str(error)]) from None
+    except UnknownGame:
+        raise InvalidGame([Phrase(N_("There is no game called %(game)s."), game=repr(game_name))]) from None
     players = [p if p.bot else replace(p, email=normalized_email(p.email) or p.email) for p in players]
     problems = (player_problems(engine, players) + first_player_problems(players, first_player)
                 + starter_problems(started_by) + seed_problems(seed)
@@ -298,7 +303,8 @@ def apply_actions(
     for action in actions:
         _record(game, engine, player, action, now=now, on_timeout=on_timeout)
     _let_bots_play(game, engine, now)
-    _changed(game, engine, before, now, clock=_decisions(game) != decided, timed_out=player if on_timeout else None)
+    _changed(game, engine, before, now, clock=_decisions(game) != decided, timed_out=player if on_timeout else None,
+             mover=None if on_timeout else player)
 
 
 def let_bots_play(game: Game, *, now: datetime) -> None:
@@ -354,14 +360,14 @@ def _mark_over(game: Game, engine: Engine, now: datetime) -> None:
 
 
 def _changed(game: Game, engine: Engine, before: State, now: datetime, *, clock: bool = True,
-             timed_out: str | None = None) -> None:
+             timed_out: str | None = None, mover: str | None = None) -> None:
     """After a change: the game's end, its clock (unless no seat's decision changed: a standing
     order that made no move keeps everyone's deadline), and the emails."""
     game.updated_at = now
     _mark_over(game, engine, now)
     if clock:
         restart_clock(game, engine.to_act(before), engine.to_act(game.state), now, engine.mid_turn(game.state))
-    notify.game_changed(game, engine, before, game.state, now=now, timed_out=timed_out)
+    notify.game_changed(game, engine, before, game.state, now=now, timed_out=timed_out, mover=mover)
 
 
 def _apply_one(engine: Engine, state: State, player: str, action: Action) -> State:
@@ -372,7 +378,7 @@ def _apply_one(engine: Engine, state: State, player: str, action: Action) -> Sta
     except (TypeError, KeyError, ValueError, AttributeError) as error:
         # Malformed input the engine did not foresee is still the player's mistake, not a crash.
         log.warning("engine %s refused %r with %r", engine.name, action, error)
-        raise IllegalAction("That move is not understood.") from error
+        raise IllegalAction(N_("That move is not understood.")) from error
 
 
 def get_game_row(game_id: int) -> Game:
