@@ -18,6 +18,8 @@ import pytest
 from flask import Flask
 from flask.globals import _cv_app
 from flask.testing import FlaskClient
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 
 from support import CHROMIUM, Mailbox, new_game, reset_database, serving, smtp_serving, app_settings
 from tain import create_app
@@ -33,7 +35,28 @@ BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") e
 def database_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path}/tain-test.sqlite3"
-    return database_uri(os.environ["TEST_DATABASE_URL"])
+    return request.getfixturevalue("postgresql_url")
+
+
+@pytest.fixture(scope="session")
+def postgresql_url() -> str:
+    """TEST_DATABASE_URL; under pytest-xdist (`make test`) each worker has a database of its own beside
+    it, `<name>_gw0`, `<name>_gw1`, …, created here if missing (the role needs CREATEDB)."""
+    url = database_uri(os.environ["TEST_DATABASE_URL"])
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker is None:
+        return url
+    shared = make_url(url)
+    own = shared.set(database=f"{shared.database}_{worker}")
+    engine = create_engine(shared, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as connection:
+            exists = text("SELECT 1 FROM pg_database WHERE datname = :name")
+            if not connection.scalar(exists, {"name": own.database}):
+                connection.execute(text(f'CREATE DATABASE "{own.database}"'))
+    finally:
+        engine.dispose()
+    return own.render_as_string(hide_password=False)
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ of the service are translated so far."""
 from __future__ import annotations
 
 import ast
+import os
 import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
@@ -328,5 +329,7 @@ def compile_catalogues() -> None:
     for po in (ROOT / "translations").glob("*/LC_MESSAGES/messages.po"):
         mo = po.with_suffix(".mo")
         if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
-            with mo.open("wb") as out:
+            written = mo.with_suffix(f".mo.{os.getpid()}")  # then renamed: a parallel worker never reads half of it
+            with written.open("wb") as out:
                 write_mo(out, catalogue(po.parent.parent.name))
+            written.replace(mo)

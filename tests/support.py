@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import email
 import email.policy
+import itertools
+import os
 import re
 import socket
 import threading
@@ -12,6 +14,7 @@ from datetime import datetime, timezone
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from aiosmtpd.controller import Controller
 from flask import Flask
@@ -106,10 +109,37 @@ class Mailbox:
         return [m for m in self.messages if address in m["To"]]
 
 
+def xdist_worker() -> int | None:
+    """This process's pytest-xdist worker (gw0 → 0); None when the suite runs in one process."""
+    name = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return int(name[2:]) if name.startswith("gw") else None
+
+
+WORKER_PORTS = 200  # each xdist worker's own ports, below Linux's ephemeral range (32768 on)
+_next_port = itertools.count()
+
+
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A port nothing listens on now, for a server started later. Under xdist from this worker's own
+    range, so that no other worker's server can take it in between."""
+    worker = xdist_worker()
+    for _ in range(WORKER_PORTS if worker is not None else 1):
+        port = 0 if worker is None else 20000 + WORKER_PORTS * worker + next(_next_port) % WORKER_PORTS
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return sock.getsockname()[1]
+    raise AssertionError(f"xdist worker {worker} has no free port left in its range")
+
+
+def redis_url() -> str:
+    """TEST_REDIS_URL (default: the local Redis's database 0); under xdist worker gwN uses the database
+    N numbers on, so that no two workers count in the same one."""
+    url = urlsplit(os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"))
+    database = int(url.path.strip("/") or 0) + (xdist_worker() or 0)
+    return urlunsplit(url._replace(path=f"/{database}"))
 
 
 @contextmanager

@@ -15,9 +15,9 @@ import pytest
 
 from admin_support import PASSWORD
 from security_support import gunicorn_serving, leaks, paths, request
-from support import CSRF_RE, free_port, new_game, token
+from support import CSRF_RE, free_port, new_game, redis_url, token
 
-REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+REDIS_URL = redis_url()  # TEST_REDIS_URL; under xdist this worker's own database
 ACCESS_FORMAT = '%(p)s %(h)s "%(r)s" %(s)s %(U)s %(q)s "%(f)s"'  # the worker's pid first
 
 
