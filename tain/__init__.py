@@ -22,6 +22,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .config import DEV_SECRET_KEY, engine_options, from_environment
     from .extensions import babel, csrf, db, install_sqlite_behaviour, mail, migrate
     from .mail import outbox
+    from .pictures.tain import glyph as tain_token_letter
     from .web import (RowId, admin, api, devmail, errors, input_guard, language, lobby, play, relink, rules,
                       security, select_language)
     from .wording import install as install_wording
@@ -52,6 +53,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.url_map.converters["id"] = RowId  # before the routes that use it are registered
     input_guard.init_app(app)  # before the blueprints' own checks
     install_wording(app)
+    app.jinja_env.filters["tain_letter"] = tain_token_letter  # a token's letter on the page is the picture's
     for blueprint in (lobby.bp, play.bp, relink.bp, language.bp, api.bp, devmail.bp, rules.bp):
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)  # the seat's token is the credential and only JSON bodies are accepted

@@ -102,6 +102,27 @@ def test_an_italian_tara_seat_s_page_has_no_english_word(client, app, phase):
     assert italian(seat_page(client, app, game_id, "Ann")) == set()
 
 
+TOKEN_LETTER = re.compile(r'token--(\w+)[^"]*" title="[^"]*">\s*<span aria-hidden="true">([^<]*)</span>')
+LEGEND_LETTER = re.compile(r"<span><b>([^<]*)</b> ([^<]*)</span>")
+
+
+@pytest.mark.parametrize("name, language, letters", [("Ann", "it", {"C", "G", "R", "M"}), ("Bob", "en", {"C", "W", "B", "D"})])
+def test_the_page_s_token_letters_are_the_picture_s_in_the_seat_s_language(client, app, name, language, letters):
+    """The page draws a face-up token with the letter the emailed picture draws (tain.pictures), in the seat's
+    language: its name's initial there."""
+    from tain.pictures.tain import glyph
+    from tain.wording import with_language
+
+    game_id = tain_game(app, after_raids)
+    html = seat_page(client, app, game_id, name) + seat_page(client, app, game_id, name, "/history")
+    shown = set(TOKEN_LETTER.findall(html))
+    assert {kind for kind, _ in shown} >= {"chieftain", "warrior", "boy", "daughter"}, shown
+    with app.app_context(), with_language(language):
+        assert all(letter == glyph(kind) for kind, letter in shown), shown
+    legend = dict(LEGEND_LETTER.findall(html))
+    assert letters <= set(legend) and "~" in legend, legend
+
+
 def test_an_english_seat_s_page_stays_in_english(client, app):
     game_id = tain_game(app, after_raids)
     html = seat_page(client, app, game_id, "Bob")
