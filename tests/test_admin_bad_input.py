@@ -253,3 +253,16 @@ def test_an_italian_admin_reads_an_import_refused_in_italian(admin):
     with pytest.raises(IllegalAction) as english:
         engine.apply(engine.setup(["Ann", "Bob"], 1, {"first_player": "Ann"}), "Bob", {"type": "pass"})
     assert refusal.strip() and html.escape(str(english.value)) not in refusal
+
+
+def test_an_italian_admin_reads_a_refused_clock_change_in_italian(admin):
+    game = new_game(move_deadline=timedelta(hours=24))
+    admin.post("/admin/settings", data={"csrf_token": csrf(admin), "language": "it", "time_zone": "Europe/Rome"})
+    for path, fields, message in [("extend", {"until": "2001-01-01T00:00"}, "Quella scadenza è nel passato"),
+                                  ("resume", {}, f"La partita n. {game.id} non è in pausa."),
+                                  ("timeout", {"version": 5}, "La partita è andata avanti")]:
+        response = act(admin, f"/admin/games/{game.id}/{path}", **fields)
+        assert response.status_code in (400, 409) and message in response.text, (path, response.text[-600:])
+    act(admin, f"/admin/games/{game.id}/cancel")
+    response = act(admin, f"/admin/games/{game.id}/pause")
+    assert f"La partita n. {game.id} è annullata: non si può più modificare." in response.text

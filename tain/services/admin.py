@@ -19,6 +19,7 @@ from tain.extensions import db
 from tain.games import Game as Engine
 from tain.messages import described, told
 from tain.models import ActionRecord, Game, OutboxMessage, Seat
+from tain.wording import N_, Phrase
 
 from . import audit, deadlines, notify
 from .export import export_game
@@ -175,13 +176,14 @@ def games_mail(game_id: int) -> list[OutboxMessage]:
 def _seat_of(game: Game, seat_id: int) -> Seat:
     seat = next((seat for seat in game.seats if seat.id == seat_id), None)
     if seat is None:
-        raise AdminRefusal(f"Game #{game.id} has no such seat.")
+        raise AdminRefusal(N_("Game #%(game)s has no such seat."), game=game.id)
     return seat
 
 
 def _open(game: Game) -> None:
     if game.over or game.cancelled:
-        raise AdminRefusal(f"Game #{game.id} is {game_status(game)}; it cannot be changed any more.")
+        raise AdminRefusal(N_("Game #%(game)s is cancelled; it cannot be changed any more.") if game.cancelled
+                           else N_("Game #%(game)s is finished; it cannot be changed any more."), game=game.id)
 
 
 def replace_player(game_id: int, seat_id: int, email: str, *, actor: str, now: datetime) -> Seat:
@@ -191,7 +193,8 @@ def replace_player(game_id: int, seat_id: int, email: str, *, actor: str, now: d
         _open(game)
         seat = _seat_of(game, seat_id)
         if any(other.email.lower() == email.lower() for other in game.seats if other is not seat):
-            raise InvalidGame([f"{email} already plays in game #{game.id}; each player needs their own address."])
+            raise InvalidGame([Phrase(N_("%(address)s already plays in game #%(game)s; each player needs their own address."),
+                                      address=email, game=game.id)])
         old = seat.email or "a bot"
         seat.email, seat.bot = email, False
         revoke_links(seat)
@@ -205,7 +208,7 @@ def resend_link(game_id: int, seat_id: int, *, actor: str, now: datetime) -> Sea
     with locked_game(game_id) as game:
         seat = _seat_of(game, seat_id)
         if seat.bot:
-            raise AdminRefusal(f"{seat.name}'s seat is played by a bot; it has no email to send a link to.")
+            raise AdminRefusal(N_("%(name)s's seat is played by a bot; it has no email to send a link to."), name=seat.name)
         notify.seat_link(game, engine_for(game), seat, now=now)
         audit.record(actor, "resend link", now=now, game_id=game.id, detail=f"to {seat.name} <{seat.email}>")
     return seat
@@ -225,9 +228,9 @@ def seat_bot(game_id: int, seat_id: int, *, actor: str, now: datetime) -> Seat:
         _open(game)
         seat = _seat_of(game, seat_id)
         if seat.bot:
-            raise AdminRefusal(f"A bot already plays {seat.name}'s seat.")
+            raise AdminRefusal(N_("A bot already plays %(name)s's seat."), name=seat.name)
         if all(other.bot for other in game.seats if other is not seat):
-            raise AdminRefusal("A game needs at least one player who is not a bot.")
+            raise AdminRefusal(N_("A game needs at least one player who is not a bot."))
         seat.bot = True
         revoke_links(seat)
         audit.record(actor, "bot in seat", now=now, game_id=game.id, detail=f"{seat.name} ({seat.email}) is now a bot")
@@ -268,9 +271,11 @@ def retry_mail(message_id: int, *, actor: str, now: datetime) -> OutboxMessage:
             select(OutboxMessage).where(OutboxMessage.id == message_id).with_for_update()
             .execution_options(populate_existing=True))
         if message is None:
-            raise AdminRefusal("There is no such email in the outbox.")
+            raise AdminRefusal(N_("There is no such email in the outbox."))
         if message.status not in ("pending", "failed"):
-            raise AdminRefusal(f"That email is {message.status}; only a pending or failed one can be retried.")
+            raise AdminRefusal(N_("That email is being sent; only a pending or failed one can be retried.")
+                               if message.status == "sending" else
+                               N_("That email is already sent; only a pending or failed one can be retried."))
         message.status, message.attempts, message.next_attempt_at = "pending", 0, now
         audit.record(actor, "retry mail", now=now, game_id=message.game_id,
                      detail=f"email #{message.id} to {message.recipient}")

@@ -19,6 +19,7 @@ from tain import transactions
 from tain.extensions import db
 from tain.games import Game as Engine
 from tain.models import Game
+from tain.wording import N_
 
 from . import notify
 from .bots import bot_for
@@ -69,10 +70,11 @@ def _nothing_more(game: Game) -> None:
 def _running(game: Game, *, paused: bool | None = None) -> None:
     """Refuse unless the game runs (and is paused, or not, as `paused` asks)."""
     if game.status != "running":
-        raise AdminRefusal(f"Game #{game.id} is {'cancelled' if game.cancelled else 'finished'}; "
-                           "it cannot be changed any more.")
+        raise AdminRefusal(N_("Game #%(game)s is cancelled; it cannot be changed any more.") if game.cancelled
+                           else N_("Game #%(game)s is finished; it cannot be changed any more."), game=game.id)
     if paused is not None and bool(game.paused_at) != paused:
-        raise AdminRefusal(f"Game #{game.id} is {'not ' if paused else 'already '}paused.")
+        raise AdminRefusal(N_("Game #%(game)s is not paused.") if paused else N_("Game #%(game)s is already paused."),
+                           game=game.id)
 
 
 def set_timing(game_id: int, timing: Timing, *, now: datetime, also: Also = _nothing_more) -> None:
@@ -96,7 +98,7 @@ def extend_deadline(game_id: int, by: timedelta, *, now: datetime, also: Also = 
     with locked_game(game_id) as game:
         _running(game)
         if game.deadline_at is None:
-            raise AdminRefusal(f"Game #{game.id} has no deadline running to extend.")
+            raise AdminRefusal(N_("Game #%(game)s has no deadline running to extend."), game=game.id)
         return _extend(game, game.deadline_at + by, now, also)
 
 
@@ -106,12 +108,12 @@ def extend_deadline_to(game_id: int, until: datetime, *, now: datetime, also: Al
     with locked_game(game_id) as game:
         _running(game)
         if game.deadline_at is None:
-            raise AdminRefusal(f"Game #{game.id} has no deadline running to extend.")
+            raise AdminRefusal(N_("Game #%(game)s has no deadline running to extend."), game=game.id)
         if until <= now:
-            raise AdminRefusal("That deadline is in the past; choose a later time.")
+            raise AdminRefusal(N_("That deadline is in the past; choose a later time."))
         if until <= game.deadline_at:
-            raise AdminRefusal("Choose a deadline later than the current one "
-                               f"({game.deadline_at:%Y-%m-%d %H:%M} UTC; to shorten it, apply the time-out now).")
+            raise AdminRefusal(N_("Choose a deadline later than the current one (%(deadline)s UTC; to shorten it, "
+                                  "apply the time-out now)."), deadline=f"{game.deadline_at:%Y-%m-%d %H:%M}")
         return _extend(game, until, now, also)
 
 
@@ -159,7 +161,7 @@ def apply_timeouts(game_id: int, *, now: datetime, expected_version: int | None 
     with locked_game(game_id) as game:
         _running(game, paused=False)
         if expected_version is not None and expected_version != game.version:
-            raise StaleMove("The game has moved on since this page was shown, so nothing was done.")
+            raise StaleMove(N_("The game has moved on since this page was shown, so nothing was done."))
         also(game)
         return _time_out(game, now)
 
