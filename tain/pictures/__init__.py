@@ -11,6 +11,7 @@ tokens the picture shows on that turn's boards. The email stores what its pictur
 from __future__ import annotations
 
 import json
+from functools import partial
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -21,8 +22,14 @@ from .drawing import Canvas
 
 Drawing = Callable[[Mapping[str, Any], Mapping[str, Any] | None], Canvas]
 Picture = Callable[[Mapping[str, Any], Mapping[str, Any] | None], bytes]
-DRAWINGS: dict[str, Drawing] = {"tain": tain.drawing, "tara": tara.drawing}
-PICTURES: dict[str, Picture] = {"tain": tain.picture, "tara": tara.picture}
+DRAWINGS: dict[str, Drawing] = {"tain": tain.drawing, "tara": tara.drawing}  # a game without one: no picture
+
+
+def _png(draw: Drawing, view: Mapping[str, Any], report: Mapping[str, Any] | None = None) -> bytes:
+    return draw(view, report).png()
+
+
+PICTURES: dict[str, Picture] = {name: partial(_png, draw) for name, draw in DRAWINGS.items()}
 
 
 def source_of(game: str, view: Mapping[str, Any], report: Mapping[str, Any] | None = None,

@@ -34,11 +34,6 @@ TOKEN_R = 16
 ENTRANCE_W = 62
 
 
-def picture(view: Mapping[str, Any], report: Mapping[str, Any] | None = None) -> bytes:
-    """The whole table as `view["you"]` sees it; with one of its reports, as that raid phase revealed it."""
-    return drawing(view, report).png()
-
-
 def drawing(view: Mapping[str, Any], report: Mapping[str, Any] | None = None) -> Canvas:
     """The picture before it is encoded: its canvas, which keeps the words drawn on it."""
     if report is not None:

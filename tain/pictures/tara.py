@@ -25,11 +25,6 @@ GRASS, GRASS_EDGE, HOLE, LAST_MOVE = "#6f8f4e", "#4d6633", "#2f3b22", "#ffd84a"
 CROWN = "#fff6c8"
 
 
-def picture(view: Mapping[str, Any], report: Mapping[str, Any] | None = None) -> bytes:
-    """The board and who plays which colour, as `view["you"]` sees it."""
-    return drawing(view, report).png()
-
-
 def drawing(view: Mapping[str, Any], report: Mapping[str, Any] | None = None) -> Canvas:
     """The picture before it is encoded: its canvas, which keeps the words drawn on it."""
     colours = {player: SEAT_COLOURS[0 if view["colours"][player] == "red" else 1][0] for player in view["players"]}

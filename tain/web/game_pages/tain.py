@@ -1,6 +1,6 @@
 """What Tàin's page needs beyond the seat's view: the empty slots of the board the player may
 fill by clicking them with the token chosen beside the board, those tokens, the pass, the
-guarding form's slots (R8), and the order of the final scores."""
+guarding form's slots (R8), and the order of the final scores; and the facts of its rules page."""
 from __future__ import annotations
 
 import json
@@ -10,9 +10,10 @@ from typing import Any
 
 from tain.games import Action, Game as Engine
 from tain.games.base import standings
+from tain.games.tain import rules as tain_rules
 from tain.games.tain.rules import KINGDOM_SLOTS, RAIDERS, SCOUTS
 from tain.web.moves import Move
-from tain.wording import gettext, names, ngettext
+from tain.wording import gettext, lazy_gettext, names, ngettext
 
 KINGDOM = "kingdom"  # the key of the foreign kingdom's raid slot among the open slots
 TOKEN_ORDER = ("chieftain", "warrior", "boy", "daughter", "bluff")  # as the screen and the legend show them
@@ -158,4 +159,52 @@ def page_context(engine: Engine, view: Mapping[str, Any], legal: Sequence[Action
         "guard_slots": guard_slots(engine, legal, me) if guarding else [],
         "standings": standings(view) if view["over"] else [],
         "plan_mode": False,
+    }
+
+
+# The rules page (/rules/tain): its facts and tables read from the engine, so it can never disagree with it.
+UNGUARDED = None  # the outcome table's first column: nobody, or a bluff, guarded the entrance
+GUARDS = (UNGUARDED, tain_rules.CHIEFTAIN, tain_rules.WARRIOR, tain_rules.BOY, tain_rules.DAUGHTER)
+# Tàin's tokens in the reader's words (docs/glossary.md: capo, guerriero, ragazzo, moglie del capo, bluff).
+TOKEN_WORDS = {tain_rules.CHIEFTAIN: lazy_gettext("chieftain"), tain_rules.WARRIOR: lazy_gettext("warrior"),
+               tain_rules.BOY: lazy_gettext("boy"), tain_rules.DAUGHTER: lazy_gettext("daughter"),
+               tain_rules.BLUFF: lazy_gettext("bluff")}
+
+
+def tain_outcomes() -> list[tuple[str, list[tuple[str | None, str]]]]:
+    """The inside of a Tàin screen: for each scouting token (bluffs aside), its outcome against each guard."""
+    scouts = [token for token in tain_rules.SCOUTS if token != tain_rules.BLUFF]
+    return [(scout, [(guard, tain_rules.encounter(scout, guard)) for guard in GUARDS]) for scout in scouts]
+
+
+def raiders_text(case: list[tuple[str, bool]]) -> str:
+    """A row of the foreign kingdom's table: its raiders in words ("chieftain and warrior")."""
+    return names(str(TOKEN_WORDS[token]) for token, _ in case)
+
+
+def tain_kingdom_outcomes() -> list[list[tuple[str, bool]]]:
+    """The foreign kingdom (R10): each possible set of raiders once bluffs are gone, each raider with
+    whether it wins a cow (while the kingdom has any)."""
+    raiders = [token for token in tain_rules.RAIDERS if token != tain_rules.BLUFF]
+    cases = [(token,) for token in raiders] + [
+        (first, second) for i, first in enumerate(raiders) for second in raiders[i:]]
+    outcomes = []
+    for case in cases:
+        seats = [(f"raider-{n}", token) for n, token in enumerate(case)]
+        winners = tain_rules.kingdom_winners(seats)
+        outcomes.append([(token, seat in winners) for seat, token in seats])
+    return outcomes
+
+
+def rules_context() -> dict[str, Any]:
+    return {
+        "rules": tain_rules,
+        "outcomes": tain_outcomes(),
+        "kingdom_outcomes": tain_kingdom_outcomes(),
+        "guards": GUARDS,
+        "tokens": [(token, tain_rules.SUPPLY[token], token in tain_rules.SCOUTS, token in tain_rules.RAIDERS)
+                   for token in tain_rules.TOKENS],
+        "token_count": sum(tain_rules.SUPPLY.values()),
+        "token_words": TOKEN_WORDS,
+        "raiders_text": raiders_text,
     }

@@ -9,7 +9,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tain.games import Action, Game as Engine
+from tain.games import Action, Game as Engine, get_game
+from tain.games.tara import scoring as tara_scoring, state as tara_state
 from tain.games.tara.board import COLUMNS, ROWS, SQUARES, adjacent_pairs
 from tain.web.moves import Move
 
@@ -118,3 +119,17 @@ def page_context(engine: Engine, view: Mapping[str, Any], legal: Sequence[Action
     skips = [Move.of(engine, action, me) for action in legal if action.get("skip")]
     return {"cells": board_cells(view, by_place, sources, picked), "axis_labels": axis_labels(),
             "bridge_sources": sources, "picked": picked, "skips": skips, "plan_mode": False}
+
+
+def rules_context() -> dict[str, Any]:
+    """The facts of the rules page (/rules/tara), read from the engine."""
+    return {
+        "squares": set(SQUARES),
+        "square_count": len(SQUARES),
+        "columns": COLUMNS,
+        "rows": list(ROWS),
+        "win_points": tara_scoring.WIN_POINTS,
+        "counters": tara_state.COUNTERS,
+        "bridges": tara_state.BRIDGES,
+        "options": get_game("tara").option_choices,
+    }
