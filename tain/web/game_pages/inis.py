@@ -11,12 +11,30 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tain.games import Action, Game as Engine
+from tain.messages import tell
 from tain.web.moves import Move
+
+from . import inis_rules
 
 # The steps whose every action names one territory (or one open cell): chosen by a click on the map.
 MAP_STEPS = {"capital", "place-clan", "clash-order", "place-territory"}
 MAX_BUTTONS = 6  # beyond this many forms of one card or answer, the page offers one list instead
 HEX_SIZE = 10.0  # the map's unit: a hex's radius in SVG units
+NAME_LINE = 10  # a territory's name longer than this many letters goes on two lines
+COUNTER_GAP = 6.4  # between the centres of two players' clan counters side by side
+MAX_COLUMNS = 12  # the widest map the stylesheet has a least width for
+PICK_SIZE = 12.0  # the button over a hex that may be chosen, in SVG units (drawn at 44 px or more on a phone)
+
+
+@dataclass(frozen=True)
+class Clans:
+    """One player's clans in a territory, drawn as a counter at (x, y) of the map."""
+
+    player: str
+    count: int
+    chieftain: bool
+    x: float
+    y: float
 
 
 @dataclass
@@ -26,8 +44,6 @@ class Hex:
     cell: str
     x: float  # the centre, in SVG units from the map's top left
     y: float
-    left: float  # the centre, in percent of the map's width and height (for the buttons over it)
-    top: float
     territory: str | None = None
     name: str = ""
     facts: Mapping[str, Any] = field(default_factory=dict)
@@ -39,6 +55,28 @@ class Hex:
         corners = [(self.x + HEX_SIZE * math.cos(math.radians(60 * i - 30)),
                     self.y + HEX_SIZE * math.sin(math.radians(60 * i - 30))) for i in range(6)]
         return " ".join(f"{x:.2f},{y:.2f}" for x, y in corners)
+
+    @property
+    def name_lines(self) -> list[str]:
+        """The territory's name on one line, or two when it is long (split between words)."""
+        words = self.name.split()
+        if len(self.name) <= NAME_LINE or len(words) < 2:
+            return [self.name]
+        cut = min(range(1, len(words)), key=lambda n: abs(len(" ".join(words[:n])) - len(" ".join(words[n:]))))
+        return [" ".join(words[:cut]), " ".join(words[cut:])]
+
+    @property
+    def clans(self) -> list[Clans]:
+        """Each player's counter, in rows of two in the hex's lower half."""
+        here = [(player, count) for player, count in self.facts.get("clans", {}).items() if count]
+        rows = [here[i:i + 2] for i in range(0, len(here), 2)]
+        counters = []
+        for row_number, row in enumerate(rows):
+            y = self.y + (2.6 if len(rows) == 1 else 1.4 + 4.4 * row_number)
+            for index, (player, count) in enumerate(row):
+                x = self.x + (index - (len(row) - 1) / 2) * COUNTER_GAP
+                counters.append(Clans(player, count, self.facts.get("chieftain") == player, round(x, 2), round(y, 2)))
+        return counters
 
 
 @dataclass(frozen=True)
@@ -74,19 +112,34 @@ def map_hexes(view: Mapping[str, Any], names: Mapping[str, str],
     for cell in every:
         x, y = centres[cell][0] - min(xs) + margin, centres[cell][1] - min(ys) + margin
         territory = cells.get(cell)
-        hexes.append(Hex(cell, x, y, 100 * x / width, 100 * y / height, territory,
-                         names.get(territory, "") if territory else "",
+        hexes.append(Hex(cell, round(x, 2), round(y, 2), territory, names.get(territory, "") if territory else "",
                          view["territories"].get(territory, {}) if territory else {},
                          territory is not None and territory == view["festival_territory"],
                          moves.get(territory or cell) or (moves.get(cell) if territory else None)))
     return hexes, (width, height)
 
 
-def hand_cards(view: Mapping[str, Any], catalogue: Mapping[str, Any]) -> list[dict[str, Any]]:
+def map_columns(width: float) -> int:
+    """How many hexes wide the map is: its least width on a phone follows (static/tain.css, inis__svg--N)."""
+    return max(1, min(MAX_COLUMNS, math.ceil(width / (HEX_SIZE * math.sqrt(3)))))
+
+
+def catalogue_said(engine: Engine) -> dict[str, Any]:
+    """The catalogue's words in the reader's language: each card's and territory's name, a card's
+    text and a tile's effect (from the engine's messages; an engine without them: its English names)."""
+    messages = getattr(engine, "catalogue_messages", None)
+    if messages is None:
+        catalogue = engine.catalogue()
+        return {kind: {key: {"name": facts["name"], "effect": facts.get("effect")} for key, facts in entries.items()}
+                for kind, entries in catalogue.items()}
+    return {kind: {key: {part: tell(message) for part, message in facts.items()} for key, facts in entries.items()}
+            for kind, entries in messages().items()}
+
+
+def hand_cards(view: Mapping[str, Any], catalogue: Mapping[str, Any], said: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The seat's own cards with what the catalogue says of each (none for the public view)."""
-    cards = catalogue["cards"]
-    territories = catalogue["territories"]
-    return [{"id": card, **cards[card], "effect": territories.get(card, {}).get("effect")}
+    return [{"id": card, **catalogue["cards"][card], **said["cards"][card],
+             "effect": said["territories"].get(card, {}).get("effect")}
             for card in view.get("hand", [])]
 
 
@@ -104,8 +157,9 @@ def page_context(engine: Engine, view: Mapping[str, Any], legal: Sequence[Action
     """The map, the hand and the controls; `picked` and `planned` are not used (Inis moves in one
     click and its plans are standing rules)."""
     catalogue = engine.catalogue()
-    names = {**{t: facts["name"] for t, facts in catalogue["territories"].items()},
-             **{c: facts["name"] for c, facts in catalogue["cards"].items()}}
+    said = catalogue_said(engine)
+    names = {**{t: facts["name"] for t, facts in said["territories"].items()},
+             **{c: facts["name"] for c, facts in said["cards"].items()}}
     on_map = {}
     draft_moves: list[Move] = []
     groups: dict[str, list[Move]] = {}
@@ -123,8 +177,10 @@ def page_context(engine: Engine, view: Mapping[str, Any], legal: Sequence[Action
     for place, move in on_map.items():  # a choice the map cannot show (none expected) stays a button
         if move.value not in placed_on_map:
             groups.setdefault("map", []).append(move)
-    return {"hexes": hexes, "map_size": (round(width, 2), round(height, 2)), "names": names,
-            "hand_cards": hand_cards(view, catalogue),
+    return {"hexes": hexes, "map_size": (round(width, 2), round(height, 2)), "map_columns": map_columns(width),
+            "pick_size": PICK_SIZE, "names": names,
+            "hand_cards": hand_cards(view, catalogue, said),
             "held_names": {p: ", ".join(names[c] for c in held) for p, held in view["advantage"]["held"].items()}, "draft_moves": draft_moves,
             "move_groups": [MoveGroup(key, key.partition(":")[2] or None, moves) for key, moves in groups.items()],
-            "map_choice": bool(on_map), "plan_mode": False, "skips": []}
+            "map_choice": bool(on_map), "plan_mode": False, "skips": [],
+            **inis_rules.panel(view, me, catalogue, names)}
