@@ -171,7 +171,7 @@ _TOKEN_LINK = re.compile(r"/play/[A-Za-z0-9_.\-]+")
 _CSRF = re.compile(r'(name="csrf_token"[^>]*value=")[^"]+"')
 _CLOCK = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(\+00:00|Z)?"
                     r"|\w{3} \d{1,2} \w{3}( \d{4})?, \d{2}:\d{2}( UTC)?"
-                    r"|\((in \d+ \w+|\d+ \w+ ago)\)")  # how far off a deadline is (tain.local_time)
+                    r"|\((in \d+ \w+|\d+ \w+ ago|tra \d+ \w+|\d+ \w+ fa)\)")  # how far off a deadline is (tain.local_time)
 _LINK_NONCE = re.compile(r"\.[0-9a-f]{8}@")
 
 

@@ -16,6 +16,9 @@ and history are compared, the admin's public game page (board, log, mail subject
 change when every seat's secrets and logged tokens are dealt again, and a reveal shows its
 one seat's secrets only and is written to the audit log.
 
+The seats speak both languages in the same game (LANGUAGES: Ann and Cat Italian, Bob English), so
+every check holds in Italian as well as in English: each seat's pages and emails are in its own.
+
 A game that hides nothing (Tara: tain/games/tara/view.py and the rulings show the whole
 board to both players) has nothing to deal again: at every event its test asserts that each
 seat's view is the public view (apart from "you") and that its JSON is its snapshot.
@@ -53,6 +56,8 @@ from tain.services.preferences import set_mail_mode
 from tain.web.play_timeline import history_context
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
+# The watched seats in both languages at once: a page or email told in Italian must hide as much as in English.
+LANGUAGES = {"Ann": "it", "Bob": "en", "Cat": "it"}
 EVERY_KIND = {"invitation", "your-move", "final-scores", "reminder", "digest", "link"}
 BOARD_AND_LOG = re.compile(r'aria-labelledby="board-title".*aria-labelledby="mail-title"', re.S)
 
@@ -85,8 +90,8 @@ class ScriptedGame:
         self.digest = self.people[-1]  # told once a day, not at each move
         with app.app_context():
             game = create_game(
-                game_name, [NewPlayer(name, "" if name == bot else f"{name.lower()}@example.org", name == bot)
-                            for name in names],
+                game_name, [NewPlayer(name, "" if name == bot else f"{name.lower()}@example.org", name == bot,
+                                      None if name == bot else LANGUAGES[name]) for name in names],
                 now=NOW, seed=seed, first_player=names[0], move_deadline=timedelta(hours=24),
                 phase_deadline=timedelta(hours=48), reminder_before=timedelta(hours=4), bot_on_timeout=True,
             )
@@ -173,7 +178,7 @@ class ScriptedGame:
         """The seat's page — telling what happened after version `since`, which showing it again (when
         it has just marked the seat as having seen everything) keeps — and, if asked, its history."""
         page = fetch(self.app, self.client, "GET", f"/play/{self.tokens[name]}" + (f"?since={since}" if since is not None else ""))
-        assert page.status_code == 200
+        assert page.status_code == 200 and f'<html lang="{LANGUAGES.get(name, "en")}"' in page.text
         if not history:
             return normalise(page.text)
         whole = fetch(self.app, self.client, "GET", f"/play/{self.tokens[name]}/history")
@@ -288,6 +293,8 @@ class ScriptedGame:
         with self.app.app_context():
             rows = db.session.scalars(select(OutboxMessage).where(OutboxMessage.game_id == self.game_id)
                                       .order_by(OutboxMessage.id)).all()
+            for row in rows:  # each in its recipient's language
+                assert f'<html lang="{LANGUAGES[row.recipient.split("@")[0].title()]}">' in row.body_html, row.kind
             assert [(r.seat_id, r.subject, r.body_text, r.body_html, r.message_id) for r in rows] == [
                 (m["seat_id"], m["subject"], m["body_text"], m["body_html"], m["message_id"]) for m in self.mail.queued]
             return {row.kind for row in rows}
@@ -379,11 +386,13 @@ def test_a_game_that_hides_something_must_say_what(app):
 
 # ---- one hidden choice, followed by hand through a fixed opening
 
-def what_others_see(app, client, ann_guard: str) -> list[str]:
-    """Play a fixed opening in which Ann guards house-1 with `ann_guard`; record Bob's and Cat's channels."""
+def what_others_see(app, client, ann_guard: str, language: str = "en") -> list[str]:
+    """Play a fixed opening in which Ann guards house-1 with `ann_guard`; record Bob's and Cat's channels,
+    in their `language`."""
     with app.app_context():
         reset_database()
-        game = new_game(seed=5, first_player="Ann")
+        game = new_game([f"{name} <{name.lower()}@example.org> {language}" for name in ("Ann", "Bob", "Cat")],
+                        seed=5, first_player="Ann")
         tokens = {name: token(game, name) for name in ("Ann", "Bob", "Cat")}
 
     def act_as(name: str, choose) -> None:
@@ -395,7 +404,9 @@ def what_others_see(app, client, ann_guard: str) -> list[str]:
 
     def record() -> None:
         for name in ("Bob", "Cat"):
-            seen.append(fetch(app, client, "GET", f"/play/{tokens[name]}").text)
+            page = fetch(app, client, "GET", f"/play/{tokens[name]}").text
+            assert f'<html lang="{language}">' in page
+            seen.append(page)
             seen.append(fetch(app, client, "GET", f"/api/v1/play/{tokens[name]}").get_data(as_text=True))
 
     def first(legal: list[dict], kind: str) -> dict:
@@ -421,10 +432,11 @@ def what_others_see(app, client, ann_guard: str) -> list[str]:
     return [normalise(text, clock=True) for text in seen]
 
 
-def test_a_hidden_choice_changes_nothing_the_others_see(app):
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_hidden_choice_changes_nothing_the_others_see(app, language):
     client = app.test_client()
-    with_warrior = what_others_see(app, client, "warrior")
-    with_boy = what_others_see(app, client, "boy")
+    with_warrior = what_others_see(app, client, "warrior", language)
+    with_boy = what_others_see(app, client, "boy", language)
     assert len(with_warrior) > 20
     for a, b in zip(with_warrior, with_boy):
         assert a == b
