@@ -16,15 +16,16 @@ from i18n_support import (
 )
 from support import csrf_of
 
-# The parts translated so far. Still to mark: Inis's page templates (templates/games/inis) and Inis
-# (tain/games/inis). The command line (tain/cli.py, tain/services/accounts.py) is the operator's: English.
+# The parts translated so far. Still to mark: Inis (tain/games/inis). The command line (tain/cli.py,
+# tain/services/accounts.py) is the operator's: English.
 # tain/services/admin.py's refusals are marked; its audit records are kept as written, in English.
 # Tàin's and Tara's engines say everything by message id (docs/engine.md, "Messages"; tests/test_i18n_engines.py).
 TEMPLATES = ["templates/admin", "templates/lobby", "templates/devmail", "templates/rules", "templates/base.html",
              "templates/error.html", "templates/_language_switch.html", "templates/email",
              "templates/play",
              *sorted(str(path.relative_to(ROOT)) for pattern in ("templates/email/*.txt", "templates/games/*/email_*",
-                                                                  "templates/games/tain/*", "templates/games/tara/*")
+                                                                  "templates/games/tain/*", "templates/games/tara/*",
+                                                                  "templates/games/inis/*")
                      for path in ROOT.glob(pattern))]
 PYTHON = ["tain/web/admin", "tain/web/lobby.py", "tain/web/rules.py", "tain/web/devmail.py", "tain/web/errors.py",
           "tain/web/language.py", "tain/services/errors.py", "tain/services/languages.py", "tain/services/links.py",

@@ -262,3 +262,14 @@ def test_a_seats_rules_change_nothing_on_the_others_pages(app, client, registere
     for name in ("Bob", "Cat"):
         pages = [same_but_ids(page(app, client, game_id, name), game_id) for game_id in games]
         assert pages[0] == pages[1]
+
+
+def test_an_italian_seat_reads_its_standing_rules_in_italian(app, client, registered):
+    with app.app_context():
+        game_id = create_game("inis", [parse_player(f"{p} it") for p in PLAYERS], now=NOW, seed=1,
+                              first_player="Ann").id
+    play_until(app, game_id, lambda view: view["step"] == "turn" and view["to_act"] != ["Ann"])
+    section = rules_section(page(app, client, game_id, "Ann"))
+    assert "Le tue regole permanenti" in section and "Attenzione: gli altri non vedono le tue regole" in section
+    assert re.search(r"Gioca .+ sulla prossima carta Azione che gioca Bob\.", section)
+    assert "Your standing rules" not in section and "Play " not in section

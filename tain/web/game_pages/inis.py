@@ -21,7 +21,7 @@ MAP_STEPS = {"capital", "place-clan", "clash-order", "place-territory"}
 MAX_BUTTONS = 6  # beyond this many forms of one card or answer, the page offers one list instead
 HEX_SIZE = 10.0  # the map's unit: a hex's radius in SVG units
 NAME_LINE = 10  # a territory's name longer than this many letters goes on two lines
-COUNTER_GAP = 6.4  # between the centres of two players' clan counters side by side
+COUNTER_GAP = 5.6  # between the centres of two players' clan counters side by side
 MAX_COLUMNS = 12  # the widest map the stylesheet has a least width for
 PICK_SIZE = 12.0  # the button over a hex that may be chosen, in SVG units (drawn at 44 px or more on a phone)
 
@@ -72,7 +72,7 @@ class Hex:
         rows = [here[i:i + 2] for i in range(0, len(here), 2)]
         counters = []
         for row_number, row in enumerate(rows):
-            y = self.y + (2.6 if len(rows) == 1 else 1.4 + 4.4 * row_number)
+            y = self.y + (3.2 if len(rows) == 1 else 1.3 + 3.7 * row_number)
             for index, (player, count) in enumerate(row):
                 x = self.x + (index - (len(row) - 1) / 2) * COUNTER_GAP
                 counters.append(Clans(player, count, self.facts.get("chieftain") == player, round(x, 2), round(y, 2)))

@@ -53,47 +53,47 @@ class Order:
 
 # I49's table, as orders: the moment each Triskel card is played at, and how a player would say it.
 ORDERS: dict[str, list[Order]] = {
-    "geis": [Order(N_("Play Geis on the next Action card %(player)s plays."), "announced", EACH_OPPONENT, "action")],
-    "the-dagda": [Order(N_("Play The Dagda on the next Epic Tale or Advantage card %(player)s plays."),
+    "geis": [Order(N_("Play %(card)s on the next Action card %(player)s plays."), "announced", EACH_OPPONENT, "action")],
+    "the-dagda": [Order(N_("Play %(card)s on the next Epic Tale or Advantage card %(player)s plays."),
                         "announced", EACH_OPPONENT, "epic-or-advantage")],
-    "lug-samildanach": [Order(N_("Take the next Action card %(player)s plays with Lug Samildanach, once it has "
+    "lug-samildanach": [Order(N_("Take the next Action card %(player)s plays with %(card)s, once it has "
                                  "resolved."), "resolved", EACH_PLAYER, "action")],
-    "oenguss-ploy": [Order(N_("Play Oengus's Ploy when a Season turn ends and the Season would end."),
+    "oenguss-ploy": [Order(N_("Play %(card)s when a Season turn ends and the Season would end."),
                            "turn-end", when={"season_would_end": True})],
-    "lugs-spear": [Order(N_("Play Lug's Spear when the next clash begins where I have clans."), "clash-start",
+    "lugs-spear": [Order(N_("Play %(card)s when the next clash begins where I have clans."), "clash-start",
                          when={"targets_me": True})],
-    "battle-frenzy": [Order(N_("Play Battle Frenzy after the Citadels step of the next clash where I have clans."),
+    "battle-frenzy": [Order(N_("Play %(card)s after the Citadels step of the next clash where I have clans."),
                             "citadels-end", when={"targets_me": True})],
-    "bard": [Order(N_("Gain a Deed with Bard after each of my maneuvers that removes an opposing clan."),
+    "bard": [Order(N_("Gain a Deed with %(card)s after each of my maneuvers that removes an opposing clan."),
                    "after-maneuver", ME, once=False)],
-    "strengs-resolve": [Order(N_("Gain a Deed with Streng's Resolve after each of my Attacks."),
+    "strengs-resolve": [Order(N_("Gain a Deed with %(card)s after each of my Attacks."),
                               "after-maneuver", ME, once=False)],
-    "raid": [Order(N_("Play Raid after each of my Attacks."), "after-maneuver", ME, once=False)],
-    "warlord": [Order(N_("Play Warlord after each maneuver in a clash where I have clans."), "after-maneuver",
+    "raid": [Order(N_("Play %(card)s after each of my Attacks."), "after-maneuver", ME, once=False)],
+    "warlord": [Order(N_("Play %(card)s after each maneuver in a clash where I have clans."), "after-maneuver",
                       when={"targets_me": True}, once=False)],
-    "master-craftsman": [Order(N_("Play Master Craftsman after my next Epic Tale has resolved."), "resolved",
+    "master-craftsman": [Order(N_("Play %(card)s after my next Epic Tale has resolved."), "resolved",
                                ME, "epic")],
-    "forest": [Order(N_("Play Forest after each of my Epic Tales, without asking me."), "resolved", ME, "epic",
+    "forest": [Order(N_("Play %(card)s after each of my Epic Tales, without asking me."), "resolved", ME, "epic",
                      once=False)],
-    "stone-circle": [Order(N_("Play Stone Circle after each of my Epic Tales, without asking me."), "resolved", ME,
+    "stone-circle": [Order(N_("Play %(card)s after each of my Epic Tales, without asking me."), "resolved", ME,
                            "epic", once=False)],
-    "cove": [Order(N_("Play Cove after each of my Season cards, without asking me."), "resolved", ME, once=False)],
-    "lost-vale": [Order(N_("Play Lost Vale after each of my Season cards, without asking me."), "resolved", ME,
+    "cove": [Order(N_("Play %(card)s after each of my Season cards, without asking me."), "resolved", ME, once=False)],
+    "lost-vale": [Order(N_("Play %(card)s after each of my Season cards, without asking me."), "resolved", ME,
                         once=False)],
-    "salt-mine": [Order(N_("Play Salt Mine after each of my Season cards, without asking me."), "resolved", ME,
+    "salt-mine": [Order(N_("Play %(card)s after each of my Season cards, without asking me."), "resolved", ME,
                         once=False)],
-    "valley": [Order(N_("Play Valley after each of my Season cards, without asking me."), "resolved", ME,
+    "valley": [Order(N_("Play %(card)s after each of my Season cards, without asking me."), "resolved", ME,
                      once=False)],
-    "highlands": [Order(N_("Play Highlands at each clash in the Highlands, without asking me."), "clash-start",
+    "highlands": [Order(N_("Play %(card)s at each clash in %(territory)s, without asking me."), "clash-start",
                         when={"territory": ["highlands"]}, once=False)],
-    "meadows": [Order(N_("Play Meadows each time I draw Epic Tales, without asking me."), "draw", ME, once=False)],
-    "gates-of-tir-na-nog": [Order(N_("Play Gates of Tír na nÓg each time the Gates make me draw, without asking me."),
+    "meadows": [Order(N_("Play %(card)s each time I draw Epic Tales, without asking me."), "draw", ME, once=False)],
+    "gates-of-tir-na-nog": [Order(N_("Play %(card)s each time the Gates make me draw, without asking me."),
                                   "draw", ME, once=False)],
-    "cathbads-word": [Order(N_("Play CathBad's Word when the next Assembly begins."), "assembly-start")],
-    "the-dagdas-club": [Order(N_("Save my clan with The Dagda's Club the next time one is removed."), "clan-removed")],
-    "diarmuid-and-grainne": [Order(N_("Save my clan with Diarmuid and Gráinne the next time one is removed."),
+    "cathbads-word": [Order(N_("Play %(card)s when the next Assembly begins."), "assembly-start")],
+    "the-dagdas-club": [Order(N_("Save my clan with %(card)s the next time one is removed."), "clan-removed")],
+    "diarmuid-and-grainne": [Order(N_("Save my clan with %(card)s the next time one is removed."),
                                    "clan-removed")],
-    "dagdas-cauldron": [Order(N_("Put my removed clans on Dagda's Cauldron the next time one is removed in a clash."),
+    "dagdas-cauldron": [Order(N_("Put my removed clans on %(card)s the next time one is removed in a clash."),
                               "clan-removed")],
 }
 # Advantage cards everyone knows their holder has: the holder is asked at their moment unless a rule says otherwise (I52).
@@ -102,8 +102,8 @@ ASKED_BY_DEFAULT = {"cove", "lost-vale", "salt-mine", "valley", "forest", "stone
 # Triskel cards with no window: one more choice of a decision their holder makes anyway (I56, I57).
 FOLDED = {
     "iron-mine": N_("No rule is needed: it is offered among your choices when you attack."),
-    "hills": N_("No rule is needed: it is offered in your answer when you are attacked in the Hills."),
-    "mountains": N_("No rule is needed: it is offered when moving into the Mountains costs you a card or a clan."),
+    "hills": N_("No rule is needed: it is offered in your answer when you are attacked in %(territory)s."),
+    "mountains": N_("No rule is needed: it is offered when moving into %(territory)s costs you a card or a clan."),
     "moor": N_("No rule is needed: it is offered whenever you are asked anything."),
     "the-battle-of-moytura": N_("No rule is needed: it is offered among your maneuvers in a clash."),
     "ogmas-eloquence": N_("No rule is needed: it is offered among your maneuvers in a clash."),
@@ -183,7 +183,7 @@ def card_orders(view: Mapping[str, Any], me: str, catalogue: Mapping[str, Any],
         if not catalogue["cards"][card]["triskel"]:
             continue
         if card in FOLDED:
-            shown.append(CardOrders(card, names[card], "", gettext(FOLDED[card]), []))
+            shown.append(CardOrders(card, names[card], "", gettext(FOLDED[card], territory=names[card]), []))
             continue
         orders: list[Move] = []
         asks: list[Rule] = []
@@ -191,7 +191,7 @@ def card_orders(view: Mapping[str, Any], me: str, catalogue: Mapping[str, Any],
             for actor in _actors(order, view, me):
                 rule = _rule(order, actor, kinds, {"play": card})
                 if rule not in rules:
-                    orders.append(_send([rule, *rules], gettext(order.label, player=actor or "")))
+                    orders.append(_send([rule, *rules], gettext(order.label, player=actor or "", card=names[card], territory=names[card])))
             asks.append(_rule(order, me if order.actor == ME else None, kinds, "ask"))
         default = card in ASKED_BY_DEFAULT
         for ask in dict.fromkeys(json.dumps(a, sort_keys=True) for a in asks):
