@@ -20,9 +20,9 @@ from contextlib import contextmanager
 from typing import Any
 
 from babel.lists import format_list
-from flask import Flask
-from flask_babel import force_locale, get_locale, gettext, lazy_gettext
-from flask_babel import ngettext as _babel_ngettext
+from babel.support import NullTranslations
+from flask import Flask, g
+from flask_babel import force_locale, get_locale, get_translations, lazy_gettext
 
 from tain.games.base import Refusal
 from tain.messages import tell, told
@@ -59,9 +59,31 @@ def N_(message: str) -> str:
     return message
 
 
+def catalogue() -> NullTranslations:
+    """The current language's translations, looked up once per request and language: Flask-Babel
+    looks up the locale and then its catalogue by name for every string, some 800 a page. Kept on
+    the application context (one per request), under the locale it was found for: `with_language`
+    and Flask-Babel's `refresh` change the locale, so its next string looks the catalogue up again."""
+    locale = get_locale()
+    if locale is None:  # outside any application context
+        return get_translations()
+    held = g.get("tain_catalogue")
+    if held is None or held[0] is not locale:
+        held = g.tain_catalogue = (locale, get_translations())
+    return held[1]
+
+
+def gettext(message: str, **variables: Any) -> str:
+    """`message` in the current language, the variables filled in (Flask-Babel's gettext, the catalogue
+    looked up once)."""
+    text = catalogue().ugettext(message)
+    return text % variables if variables else text
+
+
 def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     """The singular or plural phrase for `num` in the current language, `%(num)d` and the variables filled in."""
-    return _babel_ngettext(singular, plural, num, **variables)
+    variables.setdefault("num", num)
+    return catalogue().ungettext(singular, plural, num) % variables
 
 
 def names(items: Iterable[str]) -> str:
@@ -104,7 +126,13 @@ def say(message: object) -> str:
 
 def install(app: Flask) -> None:
     """The `names`, `say` and `tell` filters and the page's language (`current_language`) in every template;
-    gettext and ngettext are Flask-Babel's (tain.create_app)."""
+    the templates' gettext and ngettext are Flask-Babel's, reading the catalogue through `catalogue`."""
+    app.jinja_env.install_gettext_callables(  # as Flask-Babel installs them (tain.create_app), but for the lookup
+        gettext=lambda text: catalogue().ugettext(text),
+        ngettext=lambda singular, plural, num: catalogue().ungettext(singular, plural, num),
+        pgettext=lambda context, text: catalogue().upgettext(context, text),
+        npgettext=lambda context, singular, plural, num: catalogue().unpgettext(context, singular, plural, num),
+        newstyle=True)
     app.jinja_env.policies["ext.i18n.trimmed"] = True  # a {% trans %} block's whitespace collapses, as babel.cfg extracts it
     app.jinja_env.filters["names"] = names
     app.jinja_env.filters["say"] = say
