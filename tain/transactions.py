@@ -12,7 +12,8 @@
 
 Each discards whatever the session held before, so that nothing read earlier
 (and possibly stale) leaks into the new transaction, and commits on success or
-rolls back on any error.
+rolls back on any error. Inside `kept_as_written()` a commit leaves what the
+transaction held loaded as it wrote it, for an answer built right after it.
 """
 from __future__ import annotations
 
@@ -61,6 +62,28 @@ def game_under_lock(game_id: int, *, skip_locked: bool = False, where: Any = Non
         yield db.session.execute(
             query.with_for_update(skip_locked=skip_locked).execution_options(populate_existing=True)
         ).scalar_one_or_none()
+
+
+@contextmanager
+def kept_as_written() -> Iterator[None]:
+    """A commit inside leaves the objects its transaction held loaded as it left them, instead of
+    expiring them: what a move answers (the game as the move left it, under its lock until the
+    commit) is built from them, not read again. They are expired when the block ends, as the
+    commit would have: nothing kept outlives the answer."""
+    session = db.session()
+    expiring, session.expire_on_commit = session.expire_on_commit, False
+    try:
+        yield
+    finally:
+        session.expire_on_commit = expiring
+        session.expire_all()
+
+
+def detached(instance: object) -> None:
+    """`instance` taken out of the session as it was read: a transaction begun afterwards does not
+    expire it, so the small writes that follow a page (they check its values again in their WHERE)
+    read them without loading it again. Nothing can be loaded through it any more."""
+    db.session.expunge(instance)
 
 
 def end() -> None:

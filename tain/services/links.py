@@ -13,9 +13,11 @@ from datetime import datetime, timedelta, timezone
 
 from flask import current_app
 from itsdangerous import BadData, BadSignature, URLSafeTimedSerializer
+from sqlalchemy import select
+from sqlalchemy.orm import joinedload
 
 from tain.extensions import db
-from tain.models import MAX_ROW_ID, Seat
+from tain.models import MAX_ROW_ID, Game, Seat
 from tain.wording import N_
 
 from .errors import BadToken, ExpiredToken, RevokedToken
@@ -42,8 +44,10 @@ def link_for(seat: Seat) -> str:
     return f"{current_app.config['BASE_URL']}/play/{make_token(seat)}"
 
 
-def seat_from_token(token: str, now: datetime) -> Seat:
-    """The seat a token opens; BadToken, RevokedToken or ExpiredToken otherwise."""
+def seat_from_token(token: str, now: datetime, *, state: bool = True) -> Seat:
+    """The seat a token opens, read with its game in one statement; BadToken, RevokedToken or
+    ExpiredToken otherwise. Without `state` the game's state is left unread (a move reads it under
+    the game's lock anyway)."""
     try:
         # Unverified: only to find which seat's key must verify the signature.
         _, payload = URLSafeTimedSerializer("").loads_unsafe(token)
@@ -52,7 +56,9 @@ def seat_from_token(token: str, now: datetime) -> Seat:
     if not (isinstance(payload, list) and len(payload) == 2
             and type(payload[0]) is int and 1 <= payload[0] <= MAX_ROW_ID and isinstance(payload[1], str)):
         raise BadToken()
-    seat = db.session.get(Seat, payload[0])
+    game = joinedload(Seat.game, innerjoin=True)
+    seat = db.session.scalar(select(Seat).where(Seat.id == payload[0])
+                             .options(game if state else game.defer(Game.state)))
     if seat is None:
         raise BadToken()
     try:

@@ -66,9 +66,10 @@ def record_visit(seat: Seat, now: datetime) -> None:
     in a write transaction of its own: showing a page never turns its read into a write."""
     if seat.last_seen_at is not None and now - seat.last_seen_at < VISIT_EVERY:
         return
+    seat_id = seat.id  # read before the write's fresh transaction expires `seat`
     with transactions.write():
         db.session.execute(update(Seat).where(
-            Seat.id == seat.id, or_(Seat.last_seen_at.is_(None), Seat.last_seen_at < now - VISIT_EVERY),
+            Seat.id == seat_id, or_(Seat.last_seen_at.is_(None), Seat.last_seen_at < now - VISIT_EVERY),
         ).values(last_seen_at=now))
 
 
@@ -80,7 +81,20 @@ def submit(
     expected_version: int | None = None,
     plan_was: Plan | None = None,
 ) -> dict[str, Any]:
-    """Make the seat's move(s) in one transaction and return the new snapshot.
+    """`make_moves`, then the seat's new snapshot, built from the game as the move(s) left it (not read again)."""
+    with transactions.kept_as_written():
+        return seat_snapshot(make_moves(seat, actions, now=now, expected_version=expected_version, plan_was=plan_was))
+
+
+def make_moves(
+    seat: Seat,
+    actions: Mapping[str, Any] | Sequence[Mapping[str, Any]],
+    *,
+    now: datetime,
+    expected_version: int | None = None,
+    plan_was: Plan | None = None,
+) -> Seat:
+    """Make the seat's move(s) in one transaction; the seat, its game loaded as the move left it.
 
     `actions` is one action or a list applied in order, all or nothing — in
     simultaneous guarding (R8) a player sends every guard and the pass at once.
@@ -98,10 +112,12 @@ def submit(
     if not batch or not all(isinstance(action, Mapping) for action in batch):
         raise IllegalAction(N_('Choose a move: each one is an object such as {"type": "pass"}.'), "no-move")
     batch = [dict(action) for action in batch]
-    with locked_game(seat.game_id) as game:
+    name, game_id = seat.name, seat.game_id  # as the link's check read them: the lock's transaction expires `seat`
+    with locked_game(game_id) as game:
         refuse_unless_playing(game)
         engine = engine_for(game)
-        decision = game.seat_named(seat.name).decision_version
+        seat = game.seat_named(name)
+        decision = seat.decision_version
         if expected_version is not None and not decision <= expected_version <= game.version:
             raise StaleMove(N_("The game has moved on for you since this page was shown (or it was sent twice), "
                                "so nothing was done. Here it is as it stands now."))
@@ -111,7 +127,7 @@ def submit(
         if not only_standing(batch) and seat.name not in engine.to_act(game.state):
             raise NotYourMove(N_("It is not your move now."))
         apply_actions(game, seat.name, batch, now=now)
-    return seat_snapshot(seat)
+    return seat
 
 
 def playing(game: Game) -> bool:

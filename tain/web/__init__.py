@@ -1,5 +1,6 @@
-"""The web edge: one blueprint per concern, each calling the service layer; and the language each
-request is answered in (`select_language`, Flask-Babel's locale selector)."""
+"""The web edge: one blueprint per concern, each calling the service layer; the seat a request's link
+opens, checked once per request (`seat_of_link`); and the language each request is answered in
+(`select_language`, Flask-Babel's locale selector)."""
 from __future__ import annotations
 
 from datetime import datetime, timezone
@@ -9,7 +10,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.routing import IntegerConverter, Map
 
 from tain import transactions
-from tain.models import MAX_ROW_ID
+from tain.models import MAX_ROW_ID, Seat
 from tain.services.errors import TokenError
 from tain.services.links import seat_from_token
 from tain.wording import DEFAULT_LANGUAGE, LANGUAGES, is_language
@@ -26,6 +27,36 @@ class RowId(IntegerConverter):
 
     def __init__(self, map: Map) -> None:
         super().__init__(map, min=1, max=MAX_ROW_ID)
+
+
+class _CheckedLink:
+    """A link token's check, as this request made it: the seat it opened (and that seat's language as
+    read then) or the refusal."""
+
+    def __init__(self, token: str, seat: Seat | None, refusal: TokenError | None) -> None:
+        self.token, self.seat, self.refusal = token, seat, refusal
+        self.language = seat.language if seat is not None else None
+
+
+def seat_of_link(token: str, now: datetime, *, state: bool = True) -> Seat:
+    """The seat `token` opens (`tain.services.links.seat_from_token`), checked once per request: the
+    view's check, and the language selector's after it, read the same result. `state=False` for a
+    move, which reads the game's state under its lock."""
+    checked = g.get("checked_link")
+    if checked is None or checked.token != token:
+        try:
+            checked = _CheckedLink(token, seat_from_token(token, now, state=state), None)
+        except TokenError as refusal:
+            checked = _CheckedLink(token, None, refusal)
+        g.checked_link = checked
+    if checked.refusal is not None:
+        raise checked.refusal
+    return checked.seat
+
+
+def forget_checked_link() -> None:
+    """The seat changed in a way its check read (its language): the next look checks the link again."""
+    g.pop("checked_link", None)
 
 
 def browser_language() -> str:
@@ -56,10 +87,11 @@ def _seat_language() -> str | None:
     if not isinstance(token, str) or g.get("database_unavailable"):
         return None
     try:
-        language = seat_from_token(token, utcnow()).language
+        seat_of_link(token, utcnow(), state=False)  # the view's own check when it made one
     except TokenError:
         return None
     except SQLAlchemyError:
         transactions.end()
         return None
+    language = g.checked_link.language  # as read by the check: the seat may be expired by a commit since
     return language if is_language(language) else None

@@ -11,11 +11,10 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from tain.services.errors import IllegalAction
-from tain.services.links import seat_from_token
 from tain.services.play import record_visit, seat_snapshot, submit
 from tain.wording import N_
 
-from . import utcnow
+from . import seat_of_link, utcnow
 from .json_input import MAX_MOVE_BYTES, BadJson, load_json
 from .limits import seat_link
 
@@ -26,7 +25,7 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 @seat_link
 def show(token: str) -> Response:
     now = utcnow()
-    seat = seat_from_token(token, now)
+    seat = seat_of_link(token, now)
     snapshot = seat_snapshot(seat)
     record_visit(seat, now)
     return jsonify(snapshot)
@@ -36,7 +35,7 @@ def show(token: str) -> Response:
 @seat_link
 def act(token: str) -> Response:
     now = utcnow()
-    seat = seat_from_token(token, now)
+    seat = seat_of_link(token, now, state=False)
     actions, version = _read_move()
     return jsonify(submit(seat, actions, now=now, expected_version=version))
 

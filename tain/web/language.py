@@ -11,10 +11,9 @@ from flask_babel import refresh
 from werkzeug.wrappers import Response
 
 from tain.services.languages import set_seat_language
-from tain.services.links import seat_from_token
 from tain.wording import LANGUAGE_NAMES, N_, current_language, gettext
 
-from . import utcnow
+from . import forget_checked_link, seat_of_link, utcnow
 from .limits import seat_link
 
 bp = Blueprint("language", __name__)
@@ -24,8 +23,9 @@ CHANGED = N_("Your page and your emails are now in English.")
 @bp.post("/play/<token>/language")
 @seat_link
 def switch(token: str) -> Response:
-    seat = seat_from_token(token, utcnow())
+    seat = seat_of_link(token, utcnow(), state=False)
     set_seat_language(seat.id, request.form.get("language", ""))  # BadLanguage: a 400 page, nothing changed
+    forget_checked_link()  # its language as read by the check is the old one
     refresh()  # the message below is already in the new language
     flash(gettext(CHANGED), "success")
     return redirect(url_for("play.show", token=token), code=303)

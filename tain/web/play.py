@@ -26,17 +26,17 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from tain import transactions
 from tain.models import Seat
 from tain.services.errors import IllegalAction, NotYourMove, StaleMove
 from tain.services.games import engine_for
-from tain.services.links import seat_from_token
-from tain.services.play import playing, record_visit, seat_snapshot, submit
+from tain.services.play import make_moves, playing, record_visit, seat_snapshot
 from tain.services.standing import plan_in
 from tain.services import preferences, timeline
 from tain.services.preferences import BadPreference, BadSettings
 from tain.wording import N_, gettext, say
 
-from . import utcnow
+from . import seat_of_link, utcnow
 from .game_pages import choice_problems
 from .limits import seat_link
 from .plan_drafts import draft_of, drop_draft, keep_draft
@@ -58,7 +58,7 @@ SETTINGS_SAVED = N_("Your days away, email choice and time zone were saved.")
 @seat_link
 def show(token: str) -> str:
     now = utcnow()
-    seat = seat_from_token(token, now)
+    seat = seat_of_link(token, now)
     game = seat.game
     deadline = game.deadline_at if playing(game) else None
     engine, snapshot = engine_for(game), seat_snapshot(seat)
@@ -71,6 +71,7 @@ def show(token: str) -> str:
                            **since_context(engine, game, seat, shown_since(seat, request.args), token),
                            away_days=" ".join(seat.away_days or []), mail_mode=seat.mail_mode,
                            refused=take_refused(seat))
+    transactions.detached(seat)  # the page is built: its two writes need only the seat as read
     record_visit(seat, now)
     timeline.mark_seen(seat, snapshot["game"]["version"])
     return page
@@ -80,7 +81,7 @@ def show(token: str) -> str:
 @seat_link
 def history(token: str) -> str:
     """Every move of the game as this seat may know it, with the raid reports."""
-    seat = seat_from_token(token, utcnow())
+    seat = seat_of_link(token, utcnow())
     return render_template("play/history.html", **history_context(engine_for(seat.game), seat.game, seat, token))
 
 
@@ -88,7 +89,7 @@ def history(token: str) -> str:
 @seat_link
 def act(token: str) -> Response | str:
     now = utcnow()
-    seat = seat_from_token(token, now)
+    seat = seat_of_link(token, now)
     preferences.adopt_time_zone(seat, request.form.get("detected_time_zone", ""))
     if "mail_mode" in request.form:
         saved = save_settings(seat, now)
@@ -104,7 +105,7 @@ def act(token: str) -> Response | str:
         problems = choice_problems(engine_for(seat.game), snapshot["view"], actions)
         draft = draft_of(seat, bool(snapshot["legal_actions"]))
         if not problems:  # the move, then the moves queued to follow it (tain.web.plan_editor)
-            submit(seat, actions + ([standing(draft)] if draft else []), now=now, expected_version=version)
+            make_moves(seat, actions + ([standing(draft)] if draft else []), now=now, expected_version=version)
             drop_draft()
     except (IncompleteForm, IllegalAction, NotYourMove, StaleMove) as refusal:
         problems = {"": say(refusal)}
@@ -134,7 +135,7 @@ def change_plan(token: str, seat: Seat, now: datetime) -> Response:
         if my_move:
             keep_draft(seat, checked_plan(plan))
         else:
-            submit(seat, standing(plan), now=now, expected_version=version, plan_was=shown)
+            make_moves(seat, standing(plan), now=now, expected_version=version, plan_was=shown)
     except (IncompleteForm, IllegalAction, NotYourMove, StaleMove) as refusal:
         refuse(seat, "moves", {"": say(refusal)})
         return redirect(url_for("play.show", token=token, plan=plan_mode, _anchor="plan"), code=303)
