@@ -49,6 +49,13 @@ class Hex:
     facts: Mapping[str, Any] = field(default_factory=dict)
     festival: bool = False
     move: Move | None = None
+    clash: bool = False
+
+    @property
+    def layer(self) -> int:
+        """Drawn in this order, so that a marked outline is never covered by a neighbour's: open cells,
+        territories, then the clash's territory and the hexes that may be chosen."""
+        return 0 if self.territory is None and self.move is None else 2 if self.clash or self.move else 1
 
     @property
     def points(self) -> str:
@@ -115,8 +122,9 @@ def map_hexes(view: Mapping[str, Any], names: Mapping[str, str],
         hexes.append(Hex(cell, round(x, 2), round(y, 2), territory, names.get(territory, "") if territory else "",
                          view["territories"].get(territory, {}) if territory else {},
                          territory is not None and territory == view["festival_territory"],
-                         moves.get(territory or cell) or (moves.get(cell) if territory else None)))
-    return hexes, (width, height)
+                         moves.get(territory or cell) or (moves.get(cell) if territory else None),
+                         territory is not None and territory == (view.get("clash") or {}).get("territory")))
+    return sorted(hexes, key=lambda h: h.layer), (width, height)
 
 
 def map_columns(width: float) -> int:
