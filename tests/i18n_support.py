@@ -182,6 +182,51 @@ def templates_under(paths: list[str]) -> Iterator[Path]:
         yield from sorted(full.rglob("*.html")) if full.is_dir() else [full]
 
 
+# What a reader sees -------------------------------------------------------------------------------------
+
+class _PageText(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.words: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._skip += tag in ("script", "style", "code", "pre", "select")
+
+    def handle_endtag(self, tag: str) -> None:
+        self._skip -= tag in ("script", "style", "code", "pre", "select")
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip:
+            self.words += words_in(data)
+
+
+def words_in(text: str) -> list[str]:
+    """The words of a text, in lower case ("l’ultimo" is "l" and "ultimo"; numbers are no words)."""
+    return re.findall(r"[^\W\d_]+", text.lower())
+
+
+def visible_words(html: str) -> list[str]:
+    """The words of a page's visible text (code, option lists and scripts aside)."""
+    text = _PageText()
+    text.feed(html)
+    return text.words
+
+
+# Words of the Italian interface that are not English (so never in an English page or email).
+ITALIAN_WORDS = {"il", "lo", "gli", "di", "del", "della", "dei", "delle", "tua", "tuo", "tue", "tuoi", "partita",
+                 "partite", "turno", "mossa", "mosse", "ciao", "tassello", "tasselli", "giocatori", "giocatore",
+                 "punti", "mucche", "gioielli", "hai", "sei", "con", "questa", "questo", "che", "entro", "tra",
+                 "passa", "esplorazione", "guardia", "razzia", "capo", "guerriero", "ragazzo", "moglie", "stalla",
+                 "territorio", "neutro", "ostaggi", "tabellone", "regole", "scadenza", "punteggi", "finali",
+                 "vince", "promemoria", "nessuno", "ogni", "quando", "sono", "ancora"}
+
+
+def italian_in(text: str) -> set[str]:
+    """The Italian words of the interface in a plain text (a subject, an email's text part), links aside."""
+    return set(words_in(re.sub(r"https?://\S+", " ", text))) & ITALIAN_WORDS
+
+
 # Python --------------------------------------------------------------------------------------------------
 
 # Calls whose string arguments are never shown to a reader: routes, names, paths, headers, log lines.

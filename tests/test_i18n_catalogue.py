@@ -5,14 +5,13 @@ English word of the interface."""
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 
 import pytest
 
 from admin_support import PASSWORD, log_in
 from i18n_support import (
     ROOT, catalogue, catalogue_problems, compile_catalogues, extracted, python_under, templates_under,
-    unmarked_in_python, unmarked_in_template,
+    unmarked_in_python, unmarked_in_template, visible_words,
 )
 from support import csrf_of
 
@@ -113,28 +112,9 @@ def test_the_catalogue_check_finds_a_missing_or_fuzzy_entry():
     assert "missing: 'Audit log' ()" in catalogue_problems(messages, translations)
 
 
-class _Text(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.words: list[str] = []
-        self._skip = 0
-
-    def handle_starttag(self, tag, attrs):
-        self._skip += tag in ("script", "style", "code", "pre", "select")
-
-    def handle_endtag(self, tag):
-        self._skip -= tag in ("script", "style", "code", "pre", "select")
-
-    def handle_data(self, data):
-        if not self._skip:
-            self.words += re.findall(r"[^\W\d_]+", data.lower())
-
-
 def english_words(html: str) -> set[str]:
     """The interface's English words in a page's visible text (code, option lists and scripts aside)."""
-    text = _Text()
-    text.feed(html)
-    return set(text.words) & ENGLISH_WORDS
+    return set(visible_words(html)) & ENGLISH_WORDS
 
 
 @pytest.fixture(autouse=True, scope="module")
