@@ -56,6 +56,13 @@ def _play_until(game_id: int, done: Callable[[dict[str, Any]], bool], engine: In
     raise AssertionError("the step never came")
 
 
+def _territory_plays(game_id: int, view: dict[str, Any]) -> list[str]:
+    """The cards the player to act may play in several territories, each play naming only its territory."""
+    seat = db.session.get(Game, game_id).seat_named(view["to_act"][0])
+    plays = [a for a in seat_snapshot(seat)["legal_actions"] if a["type"] == "play" and set(a) == {"type", "card", "territory"}]
+    return sorted({a["card"] for a in plays if sum(b["card"] == a["card"] for b in plays) > 1})
+
+
 def _games(engine: InisGame) -> dict[str, str]:
     """A game at each step worth seeing; the page of the seat asked there (and one of a seat waiting)."""
     pages = {}
@@ -67,6 +74,10 @@ def _games(engine: InisGame) -> dict[str, str]:
         if name == "season-turn":
             waiting = next(p for p in engine.view(game.state, None)["players"] if p != player)
             pages["season-waiting"] = f"/play/{token(game, waiting)}"
+    picked = create_game("inis", [parse_player(p) for p in PLAYERS], now=NOW, seed=1, first_player="Ann").id
+    player = _play_until(picked, lambda view: view["step"] == "turn" and bool(_territory_plays(picked, view)), engine)
+    game = db.session.get(Game, picked)  # a card whose territory is chosen on the map, picked
+    pages["season-picked"] = f"/play/{token(game, player)}?pick={_territory_plays(picked, engine.view(game.state, None))[0]}"
     italian = create_game("inis", [parse_player(f"{p} it") for p in PLAYERS], now=NOW, seed=1, first_player="Ann").id
     player = _play_until(italian, STEPS["season-turn"], engine)
     pages["it-season-turn"] = f"/play/{token(db.session.get(Game, italian), player)}"

@@ -273,3 +273,48 @@ def test_an_italian_seat_reads_its_standing_rules_in_italian(app, client, regist
     assert "Le tue regole permanenti" in section and "Attenzione: gli altri non vedono le tue regole" in section
     assert re.search(r"Gioca .+ sulla prossima carta Azione che gioca Bob\.", section)
     assert "Your standing rules" not in section and "Play " not in section
+
+
+def test_the_public_board_draws_the_map_and_offers_nothing(app, client, registered):
+    game_id = new_inis_game(app)
+    play_until(app, game_id, STEPS["turn"])
+    response = client.get(f"/games/{game_id}")
+    assert response.status_code == 200
+    assert '<svg class="inis__svg inis__svg--' in response.text and "The territories, in words" in response.text
+    assert sent_by_controls(response.text) == [] and 'id="hand-title"' not in response.text
+    assert 'id="rules-title"' not in response.text
+
+
+def test_a_card_that_names_a_territory_is_played_from_the_map_once_picked(app, client, registered):
+    """On a Season turn, a card whose plays differ only in their territory links to the page with it
+    picked (`?pick=<card>`), where the map's buttons are exactly its plays; a pick that is no such
+    card changes nothing."""
+    def plays_by_card(legal: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+        by_card: dict[str, list[dict[str, Any]]] = {}
+        for action in legal:
+            if action["type"] == "play":
+                by_card.setdefault(action["card"], []).append(action)
+        return by_card
+
+    def mappable_of(by_card: dict[str, list[dict[str, Any]]]) -> list[str]:
+        return [card for card, plays in by_card.items()
+                if len(plays) > 1 and all(set(a) == {"type", "card", "territory"} for a in plays)]
+
+    game_id = new_inis_game(app)
+    player = play_until(app, game_id, lambda view: view["step"] == "turn" and bool(
+        mappable_of(plays_by_card(legal_of(app, game_id, view["to_act"][0])))))
+    legal = legal_of(app, game_id, player)
+    by_card = plays_by_card(legal)
+    mappable = mappable_of(by_card)
+    text = page(app, client, game_id, player)
+    assert [f'href="?pick={card}#board-title"' in text for card in by_card] == [card in mappable for card in by_card]
+    with app.app_context():
+        link = f"/play/{token(db.session.get(tain.models.Game, game_id), player)}"
+    for card in mappable:
+        picked = client.get(f"{link}?pick={card}").text
+        clicks = re.findall(r'<foreignObject class="inis__click".*?</foreignObject>', picked, re.S)
+        on_map = [action for click in clicks for action in sent_by_controls(click)]
+        assert sorted(on_map, key=json.dumps) == sorted(by_card[card], key=json.dumps)
+        assert control_values(picked) == {json.dumps(action, sort_keys=True) for action in legal}
+    for wrong in ("nothing", "pass", "%22", ""):
+        assert client.get(f"{link}?pick={wrong}").text.count('class="inis__click"') == 0

@@ -1,6 +1,7 @@
 """What Inis's page needs beyond the seat's view: the map as hexes placed from their axial
 cells, the seat's hand named from the engine's catalogue, and every legal action as a control:
-a territory or an open cell chosen on the map where the step asks for one, the draft as one form
+a territory or an open cell chosen on the map where the step asks for one (and, for a card whose
+plays differ only in their territory, after the card is picked beside the map), the draft as one form
 per step (each allowed set of cards to keep), every other action as a button, or, when a card or
 answer has many forms, one list to choose from."""
 from __future__ import annotations
@@ -93,6 +94,8 @@ class MoveGroup:
     key: str  # the action's type, or "play:<card>"
     card: str | None
     moves: list[Move]
+    on_map: bool = False  # every form of it names one territory: it may be chosen on the map (`?pick=<card>`)
+    picked: bool = False  # it is: the map's buttons are its territories
 
     @property
     def as_list(self) -> bool:
@@ -156,21 +159,26 @@ def _map_place(action: Action) -> str | None:
     return action.get("cell") or action.get("territory")
 
 
+def _names_one_territory(actions: Sequence[Action]) -> bool:
+    """A card whose every play differs only in the territory it names (Citadel, Festival, Conquest's target…)."""
+    return len(actions) > 1 and all(set(a) == {"type", "card", "territory"} and a["territory"] for a in actions)
+
+
 def _group_key(action: Action) -> str:
     return f"play:{action['card']}" if action["type"] == "play" else action["type"]
 
 
 def page_context(engine: Engine, view: Mapping[str, Any], legal: Sequence[Action], me: str | None,
                  picked: str | None = None, planned: Sequence[Action] | None = None) -> dict[str, Any]:
-    """The map, the hand and the controls; `picked` and `planned` are not used (Inis moves in one
-    click and its plans are standing rules)."""
+    """The map, the hand and the controls; `picked` is a card chosen beside the map whose territory is
+    then chosen on it (the page's `pick`); `planned` is not used (Inis's plans are standing rules)."""
     catalogue = engine.catalogue()
     said = catalogue_said(engine)
     names = {**{t: facts["name"] for t, facts in said["territories"].items()},
              **{c: facts["name"] for c, facts in said["cards"].items()}}
-    on_map = {}
+    on_map: dict[str, Move] = {}
     draft_moves: list[Move] = []
-    groups: dict[str, list[Move]] = {}
+    groups: dict[str, list[tuple[Action, Move]]] = {}
     for action in legal:
         move = Move.of(engine, action, me)
         place = _map_place(action)
@@ -179,16 +187,22 @@ def page_context(engine: Engine, view: Mapping[str, Any], legal: Sequence[Action
         elif action["type"] == "draft":
             draft_moves.append(move)
         else:
-            groups.setdefault(_group_key(action), []).append(move)
+            groups.setdefault(_group_key(action), []).append((action, move))
+    mappable = {key for key, entries in groups.items() if _names_one_territory([a for a, _ in entries])}
+    chosen = f"play:{picked}" if picked and f"play:{picked}" in mappable and not on_map else None
+    if chosen:  # the card picked beside the map: its territories are the map's buttons
+        on_map = {action["territory"]: move for action, move in groups[chosen]}
     hexes, (width, height) = map_hexes(view, names, on_map)
     placed_on_map = {h.move.value for h in hexes if h.move}
-    for place, move in on_map.items():  # a choice the map cannot show (none expected) stays a button
-        if move.value not in placed_on_map:
-            groups.setdefault("map", []).append(move)
+    for move in on_map.values():  # a choice the map cannot show (none expected) stays a button
+        if move.value not in placed_on_map and not chosen:
+            groups.setdefault("map", []).append(({}, move))
+    move_groups = [MoveGroup(key, key.partition(":")[2] or None, [move for _, move in entries],
+                             key in mappable, key == chosen) for key, entries in groups.items()]
     return {"hexes": hexes, "map_size": (round(width, 2), round(height, 2)), "map_columns": map_columns(width),
             "pick_size": PICK_SIZE, "names": names,
             "hand_cards": hand_cards(view, catalogue, said),
             "held_names": {p: ", ".join(names[c] for c in held) for p, held in view["advantage"]["held"].items()}, "draft_moves": draft_moves,
-            "move_groups": [MoveGroup(key, key.partition(":")[2] or None, moves) for key, moves in groups.items()],
+            "move_groups": move_groups,
             "map_choice": bool(on_map), "plan_mode": False, "skips": [],
             **inis_rules.panel(view, me, catalogue, names)}
