@@ -222,7 +222,7 @@ def test_a_worker_killed_while_the_last_guard_resolves_the_phase_leaves_it_undon
         server.stop()
     assert resolved["by_hand"] == acked and resolved["version"] == before["version"] + 1
     assert "guarding" not in resolved["stage"]
-    assert resolved["emails"] - before["emails"] == each_player_once("raid-report")
+    assert resolved["emails"] - before["emails"] == each_player_once("events")
     assert resolved["unsent"] == []
     assert "Traceback" not in server.log()
 
@@ -301,7 +301,7 @@ def test_a_tick_killed_while_a_time_out_resolves_the_phase_leaves_it_undone_and_
     after = consistent(app, game_id)
     assert after["on_timeout"] == [(before["to_act"][0], PASS)] and after["by_hand"] == before["by_hand"]
     assert "guarding" not in after["stage"]
-    assert after["emails"] - before["emails"] == each_player_once("raid-report")
+    assert after["emails"] - before["emails"] == each_player_once("events")
     assert after["unsent"] == []
     received = Counter(message["Message-ID"] for message in smtp_server.messages)
     assert received == Counter(after["message_ids"])  # every email of the game, once

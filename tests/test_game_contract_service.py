@@ -137,6 +137,6 @@ def test_random_legal_games_to_the_end_through_the_service(app, client: FlaskCli
         mine = outbox(f"{name.lower()}@example.org")
         assert mine[0].kind == "invitation" and mine[-1].kind == "final-scores"
         assert [m.kind for m in mine].count("final-scores") == 1
-        assert "your-move" in {m.kind for m in mine} or "raid-report" in {m.kind for m in mine}
+        assert "your-move" in {m.kind for m in mine} or "events" in {m.kind for m in mine}
         assert all(m.in_reply_to == mine[0].message_id for m in mine[1:])
     assert reminders == 0 or "reminder" in {m.kind for m in mails}

@@ -17,9 +17,9 @@ from support import reset_database
 from tain import pictures
 from test_i18n_catalogue import ENGLISH_WORDS
 
-TAIN_KINDS = {"invitation", "your-move", "raid-report", "reminder", "link", "digest", "paused", "resumed",
+TAIN_KINDS = {"invitation", "your-move", "events", "reminder", "link", "digest", "paused", "resumed",
               "final-scores", "cancelled"}
-TARA_KINDS = {"invitation", "your-move", "raid-report", "reminder", "digest", "final-scores"}
+TARA_KINDS = {"invitation", "your-move", "events", "reminder", "digest", "final-scores"}
 # The emails' own English words, besides the pages' (none of them Italian).
 EMAIL_WORDS = ENGLISH_WORDS | {
     "move", "moves", "hello", "here", "page", "please", "by", "until", "since", "last", "looked", "still", "after",
@@ -113,7 +113,7 @@ def test_the_picture_for_an_italian_seat_is_drawn_with_italian_words(app: Flask)
     mails = [m for m in to(every_email(app, MIXED), "Ann") if m.picture]
     assert {m.game for m in mails} == {"tain", "tara"}
     with app.app_context():
-        for mail in mails[:3] + mails[-3:] + [m for m in mails if m.kind in ("raid-report", "final-scores")]:
+        for mail in mails[:3] + mails[-3:] + [m for m in mails if m.kind in ("events", "final-scores")]:
             words = pictures.words_of(mail.picture)
             assert english_in(" · ".join(words)) == set(), (mail.kind, words)
             english = _in_english(mail.picture)

@@ -25,7 +25,7 @@ from tain.services.play import submit
 
 TAIN = get_game("tain")
 TWO = ["Ann <ann@example.org>", "Bob <bob@example.org>"]
-ALL_KINDS = {"invitation", "your-move", "raid-report", "reminder", "link", "digest", "paused", "resumed",
+ALL_KINDS = {"invitation", "your-move", "events", "reminder", "link", "digest", "paused", "resumed",
              "final-scores", "cancelled"}
 CID_RE = re.compile(r'<img src="cid:([^"]+)"[^>]*alt="([^"]+)"')
 
@@ -196,7 +196,7 @@ def test_a_raid_reports_picture_shows_the_tokens_it_revealed_on_that_turns_board
     view = TAIN.view(game.state, "Bob")
     report = view["reports"][-1]
     row = outbox("bob@example.org")[-1]
-    assert row.kind == "raid-report" and json.loads(row.picture)["report"] == json.loads(json.dumps(report))
+    assert row.kind == "events" and json.loads(row.picture)["report"] == json.loads(json.dumps(report))
     revealed = pictures.tain.as_revealed(view, report)
     scouted = [entry for entry in report["entrances"] if entry["scout"]]
     assert scouted and all(revealed["boards"][e["board"]][e["entrance"]]["scout"] == e["scout"] for e in scouted)

@@ -148,7 +148,7 @@ def test_a_turn_in_which_everyone_passed_says_so(app):
             move(game, name, PASS)
         for address in ("ann@example.org", "bob@example.org", "cat@example.org"):
             message = outbox(address)[-1]
-            assert message.kind == "raid-report"
+            assert message.kind == "events"
             assert "Everyone passed: no raid this turn." in message.body_text
             assert "Everyone passed: no raid this turn." in message.body_html
             assert re.search(r"</h3>\s*(<ul[^>]*>\s*</ul>|$)", message.body_html) is None  # no heading over nothing
@@ -229,7 +229,7 @@ def test_the_page_opened_from_the_raid_report_email_still_starts_with_that_repor
         move(game, "Bob", GUARD)
         move(game, "Ann", PASS)
         move(game, "Bob", PASS)  # the raids: Ann's email tells them, so nothing is new on her page
-        assert outbox("ann@example.org")[-1].kind == "raid-report"
+        assert outbox("ann@example.org")[-1].kind == "events"
         html = unescape(page(client, game, "Ann"))
         top = since_section(html)
         assert since_on_page(html) == [] and "Nothing new since you last looked. The latest report:" in top

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from email.utils import parseaddr
@@ -15,9 +16,12 @@ from urllib.parse import urlsplit
 
 from babel.dates import format_date
 from flask import current_app, render_template
+from flask_babel import pgettext
+from jinja2 import TemplateNotFound
 from sqlalchemy import select
 
 from tain.extensions import db
+from tain.games import UnknownGame, get_game
 from tain.games.base import standings
 from tain.local_time import LocalTime, local_time, zone_named
 from tain.messages import tell
@@ -33,7 +37,7 @@ from .smtp import picture_content_id
 class Letter:
     """What one email says: its kind, the recipient's view and link, and what is new."""
 
-    kind: str  # invitation | your-move | raid-report | final-scores | link | reminder | digest
+    kind: str  # invitation | your-move | events | final-scores | link | reminder | digest | paused | resumed | cancelled
     view: dict[str, Any]
     link: str
     your_move: bool = False
@@ -43,15 +47,19 @@ class Letter:
 
 
 # Each subject is a whole sentence for the catalogue: %(stage)s is games/<game>/email_stage.txt ("Turn 3,
-# guarding"), %(report)s the newest report's headline, %(deadline)s when the running deadline falls.
+# guarding"), %(report)s the newest report's headline, %(deadline)s when the running deadline falls,
+# %(asked)s what the recipient is asked (games/<game>/email_asked.txt, for a game that has it).
 SUBJECTS = {
     "invitation": N_("You are invited to play with %(others)s"),
     "invitation-by": N_("%(starter)s invites you to play with %(others)s"),
     "invitation-by-alone": N_("%(starter)s invites you to play"),  # the starter is the only other player
     "invitation-yours": N_("You started a game with %(others)s"),
     "your-move": N_("%(stage)s: your move"),
-    "raid-report": "%(report)s",  # the headline alone, in the reader's words already
-    "raid-report-your-move": N_("%(report)s — your move"),
+    "events": "%(report)s",  # the headline alone, in the reader's words already
+    "events-your-move": N_("%(report)s — your move"),
+    "asked": "%(asked)s",  # the game's own sentence, in the reader's words already
+    "asked-until": N_("%(asked)s — until %(deadline)s"),
+    "reminder-asked": N_("Reminder: %(asked)s — until %(deadline)s"),
     "final-scores": N_("Final scores"),
     "reminder": N_("%(stage)s: your move, until %(deadline)s"),
     "digest": N_("%(stage)s: your digest of %(day)s"),
@@ -104,9 +112,38 @@ def _deadline(game: Game, seat: Seat, now: datetime) -> LocalTime | None:
     return local_time(game.deadline_at, now, seat.time_zone)
 
 
-def subject(title: str, game: Game, seat: Seat, letter: Letter, now: datetime) -> str:
-    """Distinct across a game: the stage says the turn and its step (and what moved since), the
-    invitation who started the game and with whom; a repeat in a row is numbered (`_not_repeated`)."""
+def word_of(game_name: str) -> Callable[[str, str], str]:
+    """`word(kind, id)`: one of the game's words (a card, a territory: its engine's `words`) in the current
+    language, for its email parts; the id itself when the game has no such word."""
+    try:
+        words = getattr(get_game(game_name), "words", {})
+    except UnknownGame:
+        words = {}
+
+    def word(kind: str, value: str) -> str:
+        entry = words.get(kind, {}).get(value)
+        return value if entry is None else pgettext(*entry)
+    return word
+
+
+def asked_of(game: Game, letter: Letter) -> str | None:
+    """What the recipient is asked now, in one sentence from their view ("Draft step 1 of 3: keep 1 card,
+    pass 3 to Bob"), by the game's `email_asked.txt`; None when they are not to move, or for a game
+    whose emails say only "your move" (Tàin, Tara)."""
+    if not letter.your_move:
+        return None
+    try:
+        said = render_template(f"games/{game.game}/email_asked.txt", game=game, view=letter.view,
+                               word=word_of(game.game))
+    except TemplateNotFound:
+        return None
+    return " ".join(said.split()) or None
+
+
+def subject(title: str, game: Game, seat: Seat, letter: Letter, now: datetime, asked: str | None = None) -> str:
+    """Distinct across a game: the stage says the turn and its step (and what moved since), or what the
+    recipient is `asked` and until when; the invitation who started the game and with whom; a repeat
+    in a row is numbered (`_not_repeated`)."""
     stage = render_template(f"games/{game.game}/email_stage.txt", game=game, view=letter.view).strip()
     report = tell(letter.new_reports[-1], "headline") if letter.new_reports else stage
     deadline = _deadline(game, seat, now)
@@ -116,10 +153,12 @@ def subject(title: str, game: Game, seat: Seat, letter: Letter, now: datetime) -
         kind = "invitation-yours" if letter.started_by == seat.name else "invitation-by" if others else "invitation-by-alone"
     elif kind == "reminder" and deadline is None:
         kind = "your-move"
-    elif kind in ("raid-report", "resumed") and letter.your_move:
+    elif kind in ("events", "resumed") and letter.your_move:
         kind = f"{kind}-your-move"
+    if asked and kind in ("your-move", "events-your-move", "reminder"):
+        kind = "reminder-asked" if kind == "reminder" else "asked-until" if deadline else "asked"
     text = gettext(
-        SUBJECTS[kind], stage=stage, report=report, deadline=deadline.when if deadline else "",
+        SUBJECTS[kind], stage=stage, report=report, deadline=deadline.when if deadline else "", asked=asked,
         starter=letter.started_by, others=names(others),
         day=format_date(now.astimezone(zone_named(seat.time_zone)), "EEE d MMM", locale=current_language()),
     )
@@ -164,7 +203,9 @@ def _render_and_queue(game: Game, seat: Seat, title: str, letter: Letter, now: d
     template = letter.kind.replace("-", "_")
     picture = source_of(game.game, letter.view, letter.new_reports[-1] if letter.new_reports else None,
                         language=current_language())
+    asked = asked_of(game, letter)
     context = {
+        "asked": asked, "kind": letter.kind, "word": word_of(game.game),
         "picture_cid": picture_content_id(picture) if picture else None,
         "game": game, "title": title, "seat": seat, "view": letter.view, "link": letter.link,
         "your_move": letter.your_move, "new_reports": letter.new_reports, "since": letter.since,
@@ -177,7 +218,7 @@ def _render_and_queue(game: Game, seat: Seat, title: str, letter: Letter, now: d
     seat.seen_version = max(seat.seen_version, game.version)  # "since you last looked" starts again here
     enqueue(
         recipient=seat.email,
-        subject=subject(title, game, seat, letter, now),
+        subject=subject(title, game, seat, letter, now, asked),
         body_text=_noticed(context["notice"], render_template(f"email/{template}.txt", **context)),
         body_html=render_template(f"email/{template}.html", **context),
         message_id=root if first else f"<tain.{game.id}.{seat.id}.{game.version}.{letter.kind}{_day_of_digest(letter, now)}{_nonce(letter)}@{_domain()}>",

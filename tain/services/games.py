@@ -268,7 +268,7 @@ def create_game(
             if game.paused_at is None:
                 _let_bots_play(game, engine, now)
             _mark_over(game, engine, (history and history.finished_at) or now)
-        restart_clock(game, [], engine.to_act(game.state), now)
+        restart_clock(game, [], engine.to_act(game.state), now, simultaneous=simultaneous_step(engine, game.state))
         if game.status == "running":
             notify.game_created(game, engine, now=now, started_by=started_by)
         if also:
@@ -366,8 +366,16 @@ def _changed(game: Game, engine: Engine, before: State, now: datetime, *, clock:
     game.updated_at = now
     _mark_over(game, engine, now)
     if clock:
-        restart_clock(game, engine.to_act(before), engine.to_act(game.state), now, engine.mid_turn(game.state))
+        restart_clock(game, engine.to_act(before), engine.to_act(game.state), now, engine.mid_turn(game.state),
+                      simultaneous_step(engine, game.state))
     notify.game_changed(game, engine, before, game.state, now=now, timed_out=timed_out, mover=mover)
+
+
+def simultaneous_step(engine: Engine, state: State) -> bool:
+    """Whether the step now awaited is one the game plays all at once (its `simultaneous_steps`, named
+    in its views' `step`), however many still owe it: it runs on the phase deadline."""
+    steps = getattr(engine, "simultaneous_steps", ())
+    return bool(steps) and engine.view(state, None).get("step") in steps
 
 
 def _apply_one(engine: Engine, state: State, player: str, action: Action) -> State:

@@ -1,10 +1,16 @@
 """Who must be told what after a change, decided from each player's views before and after.
 
 - game created: an invitation to everyone (saying whether it is their move);
-- a raid phase resolved: its report to everyone, with their move if it is;
+- a round of the game ended (new reports, and the stage's `short` changed: a Tàin turn's raids,
+  a Tara game, an Inis round): its events to everyone, with their move if it is;
 - the game over: the final scores to everyone;
-- otherwise "your move" to each player who has just become one to act, or who
-  is to act in a phase or turn that has just begun;
+- otherwise "your move" to each player who has just been asked for a new decision: one to act
+  who was not, or who is to act in a turn or step that has just begun — not the player who made
+  the move and is alone still to act (he is on his page), nor one still owing the same simultaneous
+  step that others have just answered. Reports within a round (each Inis Season turn) reach a
+  player in his next email's "since you last looked".
+What is asked (a draft step, a Season turn, an attack to answer, a vote, a window…) is said by
+the game's email parts from the recipient's view (tain.mail.messages).
 - on an admin's request, a seat's link again (a fresh one, after a replacement);
 - the game paused, resumed or cancelled by the admin: everyone.
 
@@ -35,23 +41,30 @@ def game_created(game: Game, engine: Engine, *, now: datetime, started_by: str |
 
 
 def game_changed(game: Game, engine: Engine, before: State, after: State, *, now: datetime,
-                 timed_out: str | None = None) -> None:
+                 timed_out: str | None = None, mover: str | None = None) -> None:
     """Tell each person what the change from `before` to `after` means for them. A seat is told
     "your move" only when it is really asked: it is to act now and was not for the same decision
-    (a player on the page sees their own move's outcome there; one whose deadline moved for them,
-    `timed_out`, is told when their turn has come round again). A move a plan made is no email."""
+    (`mover`, the player on the page who made the change, sees its outcome there; one whose deadline
+    moved for them, `timed_out`, is told when their turn has come round again). A move a plan made
+    is no email."""
     to_act_before, to_act_after = set(engine.to_act(before)), set(engine.to_act(after))
+    # Others answered a simultaneous step that those left still owe (the clock keeps its deadline too).
+    same_step = len(to_act_before) > 1 and to_act_after <= to_act_before
     letters = []
     for seat in _people(game):
         old, new = engine.view(before, seat.name), engine.view(after, seat.name)
         new_reports = tuple(_reports(new)[len(_reports(old)):])
-        moved_on = bool(new_reports) or old["stage"] != new["stage"]  # a new turn or phase
-        your_move = seat.name in to_act_after and (seat.name not in to_act_before or moved_on
-                                                   or seat.name == timed_out)
+        round_over = bool(new_reports) and old["stage"]["short"] != new["stage"]["short"]
+        moved_on = bool(new_reports) or old["stage"]["long"] != new["stage"]["long"]  # a new turn or step
+        # The mover alone to act again (a card's next step, an answer and then a maneuver) sees it on his page.
+        continuing = ((seat.name == mover and to_act_after == {mover} and not round_over)
+                      or (same_step and not new_reports))
+        your_move = seat.name in to_act_after and (seat.name not in to_act_before or seat.name == timed_out
+                                                   or (moved_on and not continuing))
         if game.over:
             kind = "final-scores"
-        elif new_reports:
-            kind = "raid-report"
+        elif round_over:
+            kind = "events"
         elif your_move:
             kind = "your-move"
         else:
@@ -109,7 +122,7 @@ def reminder(game: Game, engine: Engine, *, now: datetime) -> int:
 
 
 def digest(game: Game, engine: Engine, seat: Seat, *, now: datetime) -> bool:
-    """The seat's daily digest, if anything waits for it: its move, or raid reports it was not told."""
+    """The seat's daily digest, if anything waits for it: its move, or events (reports) it was not told."""
     view = engine.view(game.state, seat.name)
     new_reports = tuple(_reports(view)[seat.digest_reports:])
     your_move = game.status == "running" and seat.name in engine.to_act(game.state)

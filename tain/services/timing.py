@@ -14,10 +14,11 @@ ONE_DAY = timedelta(days=1)
 
 
 def restart_clock(game: Game, before: Sequence[str], after: Sequence[str], now: datetime,
-                  mid_turn: bool = False) -> None:
+                  mid_turn: bool = False, simultaneous: bool = False) -> None:
     """Set the deadline for whoever is to act after a change (R19), and the reminder before it.
 
-    Several players acting at once (simultaneous guarding, R8) share one phase
+    Several players acting at once (simultaneous guarding, R8), or a step the game
+    plays all at once (`simultaneous`: an Inis Citadels step, I63) share one phase
     deadline, kept while they drop out; a player going on with a turn they began
     (`mid_turn`, a Tara battle turn) keeps theirs; otherwise each move starts a
     fresh move deadline. A paused game's clock stands still at the pause: the
@@ -26,7 +27,7 @@ def restart_clock(game: Game, before: Sequence[str], after: Sequence[str], now: 
     if game.status != "running" or not after:
         game.deadline_at = game.reminder_at = None
     elif not (mid_turn or (len(before) > 1 and set(after) <= set(before))):
-        seconds = game.phase_deadline_seconds if len(after) > 1 else game.move_deadline_seconds
+        seconds = game.phase_deadline_seconds if simultaneous or len(after) > 1 else game.move_deadline_seconds
         start = game.paused_at or now
         deadline = None if seconds is None else past_away_days(start + timedelta(seconds=seconds), away_days(game, after))
         game.deadline_at = deadline

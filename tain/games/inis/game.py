@@ -27,6 +27,9 @@ class InisGame:
     min_players = 2
     max_players = 4
     option_choices = {"discovery": ("Start", [(False, "random territories"), (True, "discovery scenario")])}
+    # I63: the steps everyone concerned answers at once, on the phase deadline however many still owe
+    # them (a window or gifts asking several are too: the service counts `to_act`).
+    simultaneous_steps = frozenset({"draft", "citadels", "peace-vote"})
 
     def setup(self, players: list[Player], seed: int, options: dict[str, Any] | None = None) -> State:
         state = new_state(players, seed, options)
