@@ -39,6 +39,9 @@ STEPS: dict[str, Callable[[dict[str, Any]], bool]] = {
     "clash-maneuver": lambda view: view["step"] == "maneuver",
     "clash-attacked": lambda view: view["step"] == "attack-answer",
     "clash-peace-vote": lambda view: view["step"] == "peace-vote",
+    "clash-citadels": lambda view: view["step"] == "citadels",
+    "place-territory": lambda view: view["step"] == "place-territory",
+    "declare": lambda view: view["step"] == "declare",
 }
 
 

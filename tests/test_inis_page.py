@@ -99,10 +99,19 @@ STEPS = {
     "maneuver": lambda view: view["step"] == "maneuver",
     "attack-answer": lambda view: view["step"] == "attack-answer",
     "peace-vote": lambda view: view["step"] == "peace-vote",
+    "place-territory": lambda view: view["step"] == "place-territory",
+    "declare": lambda view: view["step"] == "declare",
+    "mountains": lambda view: view["step"] == "mountains",
+    "citadels": lambda view: view["step"] == "citadels",
+    "take": lambda view: view["step"] == "take",
+    "give": lambda view: view["step"] == "give",
 }
 QUESTIONS = {
     "draft": "choose the cards you keep", "turn": "Your Season turn", "window": "A Triskel moment: ",
     "maneuver": "your maneuver", "attack-answer": "You are attacked in", "peace-vote": "Peace is offered in",
+    "place-territory": "Place the territory: tap an open cell on the map.", "declare": "Go on with your declaration",
+    "mountains": "Moving into the Mountains costs a card or a clan", "citadels": "shelter in its Citadels?",
+    "take": "Choose the card you take.", "give": "Choose the card you give.",
 }
 
 
