@@ -72,8 +72,9 @@ def _titled(stage: Mapping[str, Any], report: Mapping[str, Any]) -> dict[str, An
 
 
 def glyph(kind: str) -> str:
-    """The letter on a face-up token: its name's initial in the reader's language (C, W, B, D in English;
-    C, G, R, M in Italian), and a tilde for a bluff, which is nothing."""
+    """The letter on a face-up token, in the picture and on the page (the templates' `tain_letter`): its
+    name's initial in the reader's language (C, W, B, D in English; C, G, R, M in Italian), and a tilde
+    for a bluff, which is nothing."""
     return "~" if kind == "bluff" else gettext(KINDS[kind])[0].upper()
 
 
