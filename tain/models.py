@@ -50,6 +50,11 @@ class Game(db.Model):
     __table_args__ = (
         Index("ix_games_status_deadline_at", "status", "deadline_at"),
         Index("ix_games_wake_at", "wake_at"),
+        # The admin's list, newest activity first, a page at a time; the waiting games read from the index
+        # alone (SQLite would otherwise walk each row's state to reach the columns stored after it).
+        Index("ix_games_updated_at", "updated_at"),
+        Index("ix_games_status_updated_at", "status", "updated_at"),
+        Index("ix_games_waiting", "status", "paused_at", "deadline_at", "updated_at", "to_act"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -58,6 +63,10 @@ class Game(db.Model):
     options: Mapped[dict[str, Any]] = mapped_column(JSONData, default=dict)
     status: Mapped[str] = mapped_column(String(16), default="running")  # running | over | cancelled
     state: Mapped[dict[str, Any]] = mapped_column(OrderedJSON)  # cache of the replayed log
+    # What the admin's list shows of the state, kept beside it (services.games.cache_state_facts): its
+    # to_act ([] once over) and its public stage.
+    to_act: Mapped[list[str]] = mapped_column(JSONData, default=list)
+    stage: Mapped[dict[str, Any]] = mapped_column(JSONData, default=dict)
     version: Mapped[int] = mapped_column(default=0)  # actions applied so far
     move_deadline_seconds: Mapped[Optional[int]] = mapped_column()
     phase_deadline_seconds: Mapped[Optional[int]] = mapped_column()
@@ -132,7 +141,8 @@ class ActionRecord(db.Model):
     """One line of a game's append-only log: who did what, when, and whether a deadline did it."""
 
     __tablename__ = "actions"
-    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_actions_game_seq"),)
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_actions_game_seq"),
+                      Index("ix_actions_created_at", "created_at"))  # the admin's moves per day
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
@@ -149,7 +159,8 @@ class OutboxMessage(db.Model):
     """An email, written in the transaction of the change that causes it and delivered after commit."""
 
     __tablename__ = "outbox"
-    __table_args__ = (Index("ix_outbox_status_next_attempt_at", "status", "next_attempt_at"),)
+    __table_args__ = (Index("ix_outbox_status_next_attempt_at", "status", "next_attempt_at"),
+                      Index("ix_outbox_sent_at", "sent_at"))  # the admin's emails per day
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[Optional[int]] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), index=True)

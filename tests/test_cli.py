@@ -1,16 +1,18 @@
 """`flask --app app tain …` and the migrations."""
 from __future__ import annotations
 
+import json
+
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import upgrade
-from sqlalchemy import text
+from sqlalchemy import select, text
 
+from support import NOW, outbox
 from tain import transactions
 from tain.extensions import db
+from tain.games import get_game
 from tain.models import Game
-
-from support import outbox
 
 
 def test_new_game_prints_the_id_last(runner, app):
@@ -48,6 +50,29 @@ def test_the_migrations_build_exactly_the_models(app):
     upgrade()
     with db.engine.connect() as connection:
         assert compare_metadata(MigrationContext.configure(connection), db.metadata) == []
+    with db.engine.begin() as connection:
+        connection.execute(text("DROP TABLE alembic_version"))
+
+
+def test_the_to_act_migration_fills_in_whom_each_game_waits_on_and_its_stage(app):
+    db.drop_all()
+    with db.engine.begin() as connection:
+        connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    upgrade(revision="0012_ordered_json")
+    engine = get_game("tain")
+    running = engine.setup(["Ann", "Bob"], 3, {"first_player": "Bob"})  # the second row's status says over: the
+    # state is what the columns are read from
+    with transactions.write():
+        for game_id, status, state in ((1, "running", running), (2, "over", running)):
+            db.session.execute(text("INSERT INTO games (id, game, seed, options, status, state, version, created_at, "
+                                    "updated_at, bot_on_timeout) VALUES (:id, 'tain', 3, '{}', :status, :state, 0, "
+                                    ":now, :now, false)"),
+                               {"id": game_id, "status": status, "state": json.dumps(state), "now": NOW})
+    upgrade()
+    with app.app_context():
+        assert db.session.execute(select(Game.id, Game.to_act).order_by(Game.id)).all() == [(1, ["Bob"]), (2, ["Bob"])]
+        assert [stage["long"] for stage in db.session.scalars(select(Game.stage))] == ["turn 1 of 8, scouting"] * 2
+    db.session.remove()
     with db.engine.begin() as connection:
         connection.execute(text("DROP TABLE alembic_version"))
 

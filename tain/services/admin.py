@@ -12,7 +12,8 @@ from dataclasses import asdict, dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import String, cast, func, select
+from sqlalchemy.orm import defer, load_only, selectinload
 
 from tain import transactions
 from tain.extensions import db
@@ -59,40 +60,79 @@ class GameRow:
 
 
 def game_row(game: Game) -> GameRow:
-    engine = engine_for(game)
-    view = engine.view(game.state, None)
+    """What the lists show of a game, read from its row and seats (its state is not decoded)."""
     return GameRow(
-        id=game.id, title=engine.title, status=game_status(game),
+        id=game.id, title=engine_for(game).title, status=game_status(game),
         players=[seat.name for seat in game.seats], bots=[seat.name for seat in game.seats if seat.bot],
-        stage=told(view["stage"], "long"),
-        to_act=[] if game.over or game.cancelled else engine.to_act(game.state),
+        stage=told(game.stage, "long"),
+        to_act=[] if game.over or game.cancelled else list(game.to_act),
         deadline=game.deadline_at if game_status(game) == "running" else None,
         last_activity=game.updated_at,
     )
 
 
-def list_games(status: str | None = None, who: str = "") -> list[GameRow]:
-    """Games, newest activity first: all, or those with a status; "waiting" means running and
-    waiting on a person (on `who`, a name or email, when given), the nearest deadline first."""
-    rows = [game_row(game) for game in db.session.scalars(select(Game).order_by(Game.updated_at.desc()))]
-    if status == "waiting":
-        seats = _seats_by_game()
-        who = who.strip().lower()
-        rows = [row for row in rows if row.status == "running" and any(
-            not seat.bot and seat.name in row.to_act and (not who or who in (seat.name.lower(), seat.email.lower()))
-            for seat in seats.get(row.id, [])
-        )]
-        rows.sort(key=lambda row: (row.deadline is None, row.deadline or row.last_activity))
-    elif status in FILTERS:
-        rows = [row for row in rows if row.status == status]
-    return rows
+@dataclass(frozen=True)
+class GamesPage:
+    rows: list[GameRow]
+    page: int  # from 1
+    pages: int  # at least 1
+    total: int  # games listed over every page
 
 
-def _seats_by_game() -> dict[int, list[Seat]]:
-    seats: dict[int, list[Seat]] = {}
-    for seat in db.session.scalars(select(Seat)):
-        seats.setdefault(seat.game_id, []).append(seat)
-    return seats
+def list_games(status: str | None = None, who: str = "", page: int = 1) -> GamesPage:
+    """One page of games, newest activity first: all, or those with a status; "waiting" means running
+    and waiting on a person (on `who`, a name or email, when given), the nearest deadline first.
+    A page past the last is the last. Only the page's games are loaded and viewed, whatever their number."""
+    who = who.strip().lower()
+    if status == "waiting" and who:
+        ids = _waiting_on(who)
+        total, page = len(ids), _within(page, len(ids))
+        shown = ids[(page - 1) * PAGE_SIZE:page * PAGE_SIZE]
+        by_id = {game.id: game for game in db.session.scalars(
+            select(Game).where(Game.id.in_(shown)).options(*_ROW_ONLY))}
+        games = [by_id[game_id] for game_id in shown]
+    else:
+        where, order = _LISTED.get(status or "", ((), _NEWEST_FIRST))
+        total = db.session.scalar(select(func.count()).select_from(Game).where(*where)) or 0
+        page = _within(page, total)
+        games = list(db.session.scalars(select(Game).where(*where).order_by(*order)
+                                        .offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE)
+                                        .options(*_ROW_ONLY)))
+    return GamesPage([game_row(game) for game in games], page, max(1, -(-total // PAGE_SIZE)), total)
+
+
+PAGE_SIZE = 50
+_ROW_ONLY = (defer(Game.state), selectinload(Game.seats))  # a list reads no state, and each game's seats at once
+_RUNNING = (Game.status == "running", Game.paused_at.is_(None))
+# A running game whose to_act is not empty waits on a person: bots move as soon as they are asked
+# (games.let_bots_play), so none is ever waited on. Read from ix_games_waiting alone.
+_WAITING = (*_RUNNING, cast(Game.to_act, String) != "[]")
+_NEWEST_FIRST = (Game.updated_at.desc(), Game.id.desc())
+_NEAREST_DEADLINE = (Game.deadline_at.is_(None), func.coalesce(Game.deadline_at, Game.updated_at), Game.id)
+_LISTED = {"running": (_RUNNING, _NEWEST_FIRST), "waiting": (_WAITING, _NEAREST_DEADLINE),
+           "paused": ((Game.status == "running", Game.paused_at.is_not(None)), _NEWEST_FIRST),
+           "finished": ((Game.status == "over",), _NEWEST_FIRST),
+           "cancelled": ((Game.status == "cancelled",), _NEWEST_FIRST)}
+
+
+def _within(page: int, total: int) -> int:
+    return min(max(page, 1), max(1, -(-total // PAGE_SIZE)))
+
+
+def _waiting_on(who: str) -> list[int]:
+    """The running games waiting on the person `who` (a name or an email, lower case), the nearest deadline
+    first: the games where one of their seats is to act."""
+    seats = select(Seat.game_id, Seat.name, Seat.email).where(Seat.bot.is_(False),
+                                                              Seat.game_id.in_(select(Game.id).where(*_WAITING)))
+    if who.isascii():  # SQLite's lower() knows only ASCII: other names are compared in Python below
+        seats = seats.where((func.lower(Seat.name) == who) | (func.lower(Seat.email) == who))
+    theirs: dict[int, set[str]] = {}
+    for game_id, name, email in db.session.execute(seats):
+        if who in (name.lower(), email.lower()):
+            theirs.setdefault(game_id, set()).add(name)
+    waiting = db.session.execute(select(Game.id, Game.to_act).where(*_WAITING, Game.id.in_(theirs))
+                                 .order_by(*_NEAREST_DEADLINE))
+    return [game_id for game_id, to_act in waiting if theirs[game_id] & set(to_act)]
 
 
 @dataclass(frozen=True)
@@ -167,9 +207,16 @@ def export(game_id: int, *, actor: str, now: datetime) -> dict[str, Any]:
         return export_game(game)
 
 
+# What the mail tables show: not the bodies or the picture, which are most of an email's row.
+_MAIL_LISTED = load_only(OutboxMessage.id, OutboxMessage.recipient, OutboxMessage.subject, OutboxMessage.status,
+                         OutboxMessage.attempts, OutboxMessage.created_at, OutboxMessage.sent_at,
+                         OutboxMessage.last_error)
+
+
 def games_mail(game_id: int) -> list[OutboxMessage]:
     return list(db.session.scalars(
         select(OutboxMessage).where(OutboxMessage.game_id == game_id).order_by(OutboxMessage.id.desc())
+        .options(_MAIL_LISTED)
     ))
 
 
@@ -250,7 +297,7 @@ def cancel(game_id: int, *, actor: str, now: datetime) -> None:
 
 
 def outbox(status: str | None = None, limit: int = 300) -> list[OutboxMessage]:
-    query = select(OutboxMessage).order_by(OutboxMessage.id.desc()).limit(limit)
+    query = select(OutboxMessage).order_by(OutboxMessage.id.desc()).limit(limit).options(_MAIL_LISTED)
     if status in MAIL_STATUSES:
         query = query.where(OutboxMessage.status == status)
     return list(db.session.scalars(query))

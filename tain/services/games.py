@@ -268,6 +268,7 @@ def create_game(
             if game.paused_at is None:
                 _let_bots_play(game, engine, now)
             _mark_over(game, engine, (history and history.finished_at) or now)
+        cache_state_facts(game, engine)
         restart_clock(game, [], engine.to_act(game.state), now, simultaneous=simultaneous_step(engine, game.state))
         if game.status == "running":
             notify.game_created(game, engine, now=now, started_by=started_by)
@@ -359,12 +360,20 @@ def _mark_over(game: Game, engine: Engine, now: datetime) -> None:
         game.finished_at = now
 
 
+def cache_state_facts(game: Game, engine: Engine) -> None:
+    """Keep beside the state what the admin's list shows of it, so that a page of games is read without
+    decoding any state: whom it waits on ([] once over) and where it stands (the public stage)."""
+    game.to_act = [] if engine.is_over(game.state) else engine.to_act(game.state)
+    game.stage = engine.view(game.state, None)["stage"]
+
+
 def _changed(game: Game, engine: Engine, before: State, now: datetime, *, clock: bool = True,
              timed_out: str | None = None, mover: str | None = None) -> None:
     """After a change: the game's end, its clock (unless no seat's decision changed: a standing
     order that made no move keeps everyone's deadline), and the emails."""
     game.updated_at = now
     _mark_over(game, engine, now)
+    cache_state_facts(game, engine)
     if clock:
         restart_clock(game, engine.to_act(before), engine.to_act(game.state), now, engine.mid_turn(game.state),
                       simultaneous_step(engine, game.state))
@@ -425,3 +434,4 @@ def rebuild_state(game: Game) -> None:
     """Replace the cached state by the replay of the log (the log wins)."""
     with locked_game(game.id) as locked:
         locked.state = replay(locked)
+        cache_state_facts(locked, engine_for(locked))

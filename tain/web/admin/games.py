@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 from flask import flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from tain.games.base import standings
 from tain.local_time import zone_named
 from tain.services import admin as service
 from tain.services.audit import entries
@@ -28,10 +29,15 @@ from .forms import ConfirmForm, ExtendForm, ReplaceForm, SeatForm, TimeoutForm, 
 def games() -> str:
     status = request.args.get("status") or None
     who = request.args.get("who", "")
+    listed = service.list_games(status, who, request.args.get("page", 1, type=_page_number))
     return render_template(
-        "admin/games.html", rows=service.list_games(status, who), status=status, who=who,
-        filters=service.FILTERS,
+        "admin/games.html", rows=listed.rows, listed=listed, status=status, who=who, filters=service.FILTERS,
     )
+
+
+def _page_number(text: str) -> int:
+    """A page's number as the address gives it; anything else is the first page (the list says which it shows)."""
+    return int(text) if text.isdigit() and len(text) < 10 else 1
 
 
 def _page(game_id: int, view: dict[str, Any] | None = None, seen_as: str | None = None) -> dict[str, Any]:
@@ -41,6 +47,7 @@ def _page(game_id: int, view: dict[str, Any] | None = None, seen_as: str | None 
     return {
         "game": game, "row": service.game_row(game), "seats": service.seat_rows(game),
         "view": view, "me": seen_as, "colours": seat_colours(view["players"]),
+        "standings": standings(view) if view["over"] else [],  # the final scores, winners first
         "log": service.action_log(game, revealed_for=seen_as), "mails": service.games_mail(game.id),
         "audit": entries(game_id=game.id, limit=50), "form": ConfirmForm(),
         "board_template": f"games/{game.game}/board.html",
