@@ -21,7 +21,7 @@ from typing import Any
 
 from babel.lists import format_list
 from babel.support import NullTranslations
-from flask import Flask, g
+from flask import Flask, g, has_app_context
 from flask_babel import force_locale, get_locale, get_translations, lazy_gettext
 
 from tain.games.base import Refusal
@@ -61,16 +61,17 @@ def N_(message: str) -> str:
 
 def catalogue() -> NullTranslations:
     """The current language's translations, looked up once per request and language: Flask-Babel
-    looks up the locale and then its catalogue by name for every string, some 800 a page. Kept on
-    the application context (one per request), under the locale it was found for: `with_language`
-    and Flask-Babel's `refresh` change the locale, so its next string looks the catalogue up again."""
-    locale = get_locale()
-    if locale is None:  # outside any application context
+    looks up the locale and then its catalogue by name for every string, some 800 a page. The one
+    found is kept where Flask-Babel (4.0, pinned) keeps a context's translations, its
+    `babel_translations`, which its `force_locale` (`with_language`) empties and restores and its
+    `refresh` clears: the next string after a change of language looks the catalogue up again."""
+    if not has_app_context():
         return get_translations()
-    held = g.get("tain_catalogue")
-    if held is None or held[0] is not locale:
-        held = g.tain_catalogue = (locale, get_translations())
-    return held[1]
+    held = getattr(g._get_current_object().__dict__.get("_flask_babel"), "babel_translations", None)
+    if held is None:
+        held = get_translations()  # which makes Flask-Babel's context, g._flask_babel
+        g._flask_babel.babel_translations = held
+    return held
 
 
 def gettext(message: str, **variables: Any) -> str:
