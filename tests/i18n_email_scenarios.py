@@ -99,10 +99,37 @@ def _tara_match(languages: dict[str, str | None]) -> None:
     create_game("tara", players(languages), now=NOW, seed=9, first_player=bob, options={"games": 1, "level": 2})
 
 
+def _inis_rounds(languages: dict[str, str | None]) -> None:
+    """Inis with a bot third, played by the engine's bot into round 2: the invitations, the setup's
+    and the draft's steps, Season turns, a window the first player asked to be asked in, a clash if
+    one comes, the first round's events; a reminder and a digest on the way. (Inis must be in the
+    registry: tests/test_i18n_emails.py puts it there.)"""
+    ann, bob = list(languages)
+    game = create_game("inis", players({**languages, "Dana": None}, bots=("Dana",)), now=NOW, seed=12,
+                       first_player=ann, started_by=ann, **DEADLINES)
+    engine = engine_for(game)
+    bot = engine.make_bot(5)
+    submit(game.seat_named(ann), {"type": "standing", "rules": [{"window": "announced", "then": "ask"}]}, now=NOW)
+    game = _refreshed(game)
+    reminded = False
+    while engine.view(game.state, None)["round"] < 2 or engine.view(game.state, None)["step"] != "turn":
+        player = engine.to_act(game.state)[0]
+        if not reminded and engine.view(game.state, None)["step"] == "turn" and player == ann:
+            reminded = True
+            with transactions.write():
+                game = db.session.get(Game, game.id)
+                notify.reminder(game, engine, now=NOW)
+                notify.digest(game, engine, game.seat_named(player), now=NOW)
+        snapshot = seat_snapshot(game.seat_named(player))
+        submit(game.seat_named(player), bot.choose(snapshot["view"], snapshot["legal_actions"]), now=NOW)
+        game = _refreshed(game)
+
+
 def queue_every_kind_of_email(languages: dict[str, str | None]) -> list[OutboxMessage]:
     """Every email of the scenarios above, in the order queued: two players of the given languages."""
     _every_kind_of_tain_email(languages)
     _tain_with_a_bot(languages)
     _tara_match(languages)
+    _inis_rounds(languages)
     return list(db.session.scalars(select(OutboxMessage).order_by(OutboxMessage.id)))
 

@@ -14,12 +14,15 @@ from flask import Flask
 from i18n_email_scenarios import queue_every_kind_of_email
 from i18n_support import compile_catalogues
 from support import reset_database
+import tain.games
 from tain import pictures
+from tain.games.inis import InisGame
 from test_i18n_catalogue import ENGLISH_WORDS
 
 TAIN_KINDS = {"invitation", "your-move", "events", "reminder", "link", "digest", "paused", "resumed",
               "final-scores", "cancelled"}
 TARA_KINDS = {"invitation", "your-move", "events", "reminder", "digest", "final-scores"}
+INIS_KINDS = {"invitation", "your-move", "events", "reminder", "digest"}
 # The emails' own English words, besides the pages' (none of them Italian).
 EMAIL_WORDS = ENGLISH_WORDS | {
     "move", "moves", "hello", "here", "page", "please", "by", "until", "since", "last", "looked", "still", "after",
@@ -30,7 +33,11 @@ EMAIL_WORDS = ENGLISH_WORDS | {
     "token", "placed", "scouted", "guarded", "face", "down", "left", "it", "at", "match", "battle", "manoeuvres",
     "build", "swap", "bridges", "kingdoms", "ringforts", "counters", "red", "blue", "colour", "hole", "capital",
     "letter", "empty", "king", "active", "behind", "screen", "scouts", "guards", "wall", "inside", "outside",
-    "ringed", "yellow", "opponent", "latest"}
+    "ringed", "yellow", "opponent", "latest",
+    # Inis's (its own words that Italian says otherwise: "clan", "round", "draft", "Brenn" are the same)
+    "keep", "card", "cards", "season", "answer", "clash", "vote", "hand", "deed", "deeds", "victory", "conditions",
+    "met", "rest", "shelter", "maneuver", "attacks", "offers", "peace", "tale", "tales", "setup", "assembly",
+    "ranked", "highest"}
 MIXED = {"Ann": "it", "Bob": "en"}
 
 
@@ -45,12 +52,19 @@ class Mail:
 
     @property
     def game(self) -> str:
-        return "tara" if self.subject.startswith("[Tara") else "tain"
+        return "tara" if self.subject.startswith("[Tara") else "inis" if self.subject.startswith("[Inis") else "tain"
 
 
 @pytest.fixture(autouse=True, scope="module")
 def compiled_catalogues() -> None:
     compile_catalogues()
+
+
+@pytest.fixture(autouse=True)
+def inis_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inis in the registry for its scenario, until the service registers it."""
+    if "inis" not in tain.games._REGISTRY:
+        monkeypatch.setitem(tain.games._REGISTRY, "inis", InisGame())
 
 
 def every_email(app: Flask, languages: dict[str, str | None]) -> list[Mail]:
@@ -73,12 +87,13 @@ def test_an_italian_seat_gets_every_kind_of_email_in_italian(app: Flask) -> None
     mails = to(every_email(app, MIXED), "Ann")
     assert {m.kind for m in mails if m.game == "tain"} == TAIN_KINDS
     assert {m.kind for m in mails if m.game == "tara"} == TARA_KINDS
+    assert {m.kind for m in mails if m.game == "inis"} == INIS_KINDS
     for mail in mails:
         html_text = re.sub(r"<[^>]+>", " ", mail.html)
         for part, text in (("subject", mail.subject), ("text", mail.text), ("html", html_text)):
             assert english_in(text) == set(), (mail.kind, part, text)
         assert '<html lang="it">' in mail.html, mail.kind
-        assert 'alt="Il tabellone di' in mail.html, mail.kind
+        assert 'alt="Il tabellone di' in mail.html or mail.game == "inis", mail.kind  # Inis has no picture yet
     first = mails[0]
     assert first.subject == "[Tàin #1] Hai iniziato una partita con Bob"
     assert first.text.startswith("Ciao Ann,\n\nHai iniziato questa partita di Tàin (#1) con Bob.\n")
