@@ -32,8 +32,12 @@ run: $(VENV)/.installed $(CATALOGUES)
 	$(FLASK) db upgrade
 	SCHEDULER=$${SCHEDULER:-inprocess} $(FLASK) run --host 127.0.0.1 --port 5000
 
-# The whole suite; with TEST_DATABASE_URL set, every database test also runs on PostgreSQL.
+# The whole suite; with TEST_DATABASE_URL set, every database test also runs on PostgreSQL. In parallel
+# (pytest-xdist), each worker with databases of its own (tests/conftest.py): by default one worker more
+# than the cores (the tests wait on servers, subprocesses and databases a good part of the time), at most 4;
+# worksteal evens out the long tests. TEST_WORKERS=0 runs the suite in one process.
+TEST_WORKERS ?= $(shell $(BIN)/python -c "import os; print(min(len(os.sched_getaffinity(0)) + 1, 4))")
 test: $(VENV)/.installed $(CATALOGUES)
 	$(BIN)/ruff check .
 	$(FLASK) db upgrade
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal
