@@ -228,6 +228,10 @@ def test_a_whole_inis_game_by_email(smtp_server: Mailbox, app: Flask, client: Fl
         assert winner in text_of(final)
         subjects = [subject_of(m) for m in mails]
         assert any("draft step" in s for s in subjects) and any("Season turn" in s for s in subjects)
+    [window] = [m for m in smtp_server.to("bob@example.org") if subject_of(m).endswith(": answer?")
+                or ": answer? — until " in subject_of(m)][:1]
+    assert "after it, you let it pass." in text_of(window) and "A Triskel moment" in text_of(window)
+    assert "Your cards that can answer such a moment" in text_of(window) or "None of your cards" in text_of(window)
     assert players.leaks == [], players.leaks
     print(f"\n{len(smtp_server.messages)} emails, {moves} moves by email, {time.monotonic() - started:.1f} s")
 
