@@ -11,7 +11,7 @@ from tain import transactions
 from tain.extensions import db
 from tain.games import get_game
 from tain.mail.messages import GAME_NOTICES
-from tain.mail.outbox import deliver_pending
+from tain.mail.outbox import deliver_pending, enqueue
 from tain.models import OutboxMessage
 from tain.services.errors import IllegalAction
 from tain.services import admin, deadlines
@@ -53,12 +53,27 @@ def test_raid_report_and_final_scores_come_from_each_players_view(app):
     assert ann.subject == "[Tàin #1] Turn 1: raid report"
     assert bob.subject == "[Tàin #1] Turn 1: raid report — your move"  # Bob is active in turn 2
     assert all("The raids of turn 1" in m.body_text and "It is your move" not in ann.body_text for m in (ann, bob))
+    assert ann.kind == bob.kind == "events"  # the service's word for a round's reports, whatever the game
     for turn in range(2, 9):  # everyone passes to the end of turn 8 (R16)
         for name in ("Bob", "Ann") if turn % 2 == 0 else ("Ann", "Bob"):
             submit(game.seat_named(name), {"type": "pass"}, now=NOW)
     finals = outbox()[-2:]
     assert [m.subject for m in finals] == ["[Tàin #1] Final scores"] * 2
     assert "Ann (you): 19 points — winner" in finals[0].body_text and "A shared win for Ann and Bob" in finals[0].body_text
+
+
+def test_an_email_queued_under_an_old_kind_is_still_shown_and_sent(app, client):
+    """Rows written before reports were "events" keep their kind ("raid-report"): nothing reads the kind
+    to show or send a row, whose subject and bodies were written when it was queued."""
+    with transactions.write():
+        row = enqueue(recipient="ann@example.org", subject="[Tàin #1] Turn 1: raid report", body_text="The raids.",
+                      body_html="<p>The raids.</p>", message_id="<old.1@tain.test>", thread_root=None,
+                      kind="raid-report", now=NOW)
+    row_id = row.id
+    assert deliver_pending(NOW).sent == 1
+    shown = client.get(f"/dev/mail/{row_id}")
+    assert shown.status_code == 200 and "Turn 1: raid report" in shown.text and "The raids." in shown.text
+    assert client.get(f"/dev/mail/{row_id}/html").status_code == 200
 
 
 def test_delivery_over_smtp_with_threading_headers(smtp_server, app):
