@@ -6,13 +6,14 @@ tests/artifacts/inis/<size>/<page>.png. On a phone no page is wider than the scr
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import tain.games
-from support import CHROMIUM, NOW, app_settings, reset_database, serving, token
+from support import CHROMIUM, app_settings, reset_database, serving, token
 from tain import create_app
 from tain.extensions import db
 from tain.games.inis import InisGame
@@ -29,6 +30,8 @@ from test_pages_browser import (  # noqa: E402
 )
 
 ARTIFACTS = Path(__file__).parent / "artifacts" / "inis"
+NOW = datetime.now(timezone.utc)  # the pages are read now: their deadlines are a day or two ahead
+DEADLINES = {"move_deadline": timedelta(hours=24), "phase_deadline": timedelta(hours=48)}
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>", "Siobhán Ní Bhriain <siobhan@example.org>"]
 # The step each page shows, as the public view tells it.
 STEPS: dict[str, Callable[[dict[str, Any]], bool]] = {
@@ -66,22 +69,27 @@ def _territory_plays(game_id: int, view: dict[str, Any]) -> list[str]:
     return sorted({a["card"] for a in plays if sum(b["card"] == a["card"] for b in plays) > 1})
 
 
+def _new_game(language: str = "") -> int:
+    return create_game("inis", [parse_player(f"{p} {language}".strip()) for p in PLAYERS], now=NOW, seed=1,
+                       first_player="Ann", **DEADLINES).id
+
+
 def _games(engine: InisGame) -> dict[str, str]:
     """A game at each step worth seeing; the page of the seat asked there (and one of a seat waiting)."""
     pages = {}
     for name, done in STEPS.items():
-        game_id = create_game("inis", [parse_player(p) for p in PLAYERS], now=NOW, seed=1, first_player="Ann").id
+        game_id = _new_game()
         player = _play_until(game_id, done, engine)
         game = db.session.get(Game, game_id)
         pages[name] = f"/play/{token(game, player)}"
         if name == "season-turn":
             waiting = next(p for p in engine.view(game.state, None)["players"] if p != player)
             pages["season-waiting"] = f"/play/{token(game, waiting)}"
-    picked = create_game("inis", [parse_player(p) for p in PLAYERS], now=NOW, seed=1, first_player="Ann").id
+    picked = _new_game()
     player = _play_until(picked, lambda view: view["step"] == "turn" and bool(_territory_plays(picked, view)), engine)
     game = db.session.get(Game, picked)  # a card whose territory is chosen on the map, picked
     pages["season-picked"] = f"/play/{token(game, player)}?pick={_territory_plays(picked, engine.view(game.state, None))[0]}"
-    italian = create_game("inis", [parse_player(f"{p} it") for p in PLAYERS], now=NOW, seed=1, first_player="Ann").id
+    italian = _new_game("it")
     player = _play_until(italian, STEPS["season-turn"], engine)
     pages["it-season-turn"] = f"/play/{token(db.session.get(Game, italian), player)}"
     return pages
