@@ -327,3 +327,26 @@ def test_a_card_that_names_a_territory_is_played_from_the_map_once_picked(app, c
         assert control_values(picked) == {json.dumps(action, sort_keys=True) for action in legal}
     for wrong in ("nothing", "pass", "%22", ""):
         assert client.get(f"{link}?pick={wrong}").text.count('class="inis__click"') == 0
+
+
+def test_a_rule_set_meanwhile_never_makes_the_seat_to_acts_page_stale(app, client, registered):
+    """Bob's page is shown, Ann (not to act) sets a rule from hers, then Bob sends his move from the
+    page he had: it is made."""
+    game_id = new_inis_game(app)
+    to_act = play_until(app, game_id, lambda view: view["step"] == "turn" and view["to_act"] != ["Ann"])
+    with app.app_context():
+        link = f"/play/{token(db.session.get(tain.models.Game, game_id), to_act)}"
+    bobs = app.test_client()
+    shown = bobs.get(link).text
+    version = re.search(r'name="version" value="(\d+)"', shown)[1]
+    move = next(action for action in sent_by_controls(shown) if action["type"] == "play")
+    rule = {"window": "turn-end", "when": {"season_would_end": True}, "then": "ask"}
+    assert post_controls(app, game_id, "Ann", {"type": "standing", "rules": [rule]}).status_code == 303
+    assert rules_of(app, game_id, "Ann") == [rule]
+    response = bobs.post(link, data={"csrf_token": csrf_of(shown), "version": version, "action": json.dumps(move)})
+    assert response.status_code == 303
+    assert "Your move was recorded." in bobs.get(response.headers["Location"]).text
+    with app.app_context():
+        last = db.session.query(tain.models.ActionRecord).filter_by(game_id=game_id).order_by(
+            tain.models.ActionRecord.seq.desc()).first()
+        assert (last.player, last.action) == (to_act, move)
