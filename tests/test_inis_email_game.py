@@ -30,7 +30,7 @@ from tain.services.games import NewPlayer, create_game
 from tain.services.play import seat_snapshot, submit
 from tain.services.preferences import set_away_days
 
-from support import LINK_RE, Mailbox, outbox, text_of
+from support import LINK_RE, NOW, Mailbox, outbox, text_of
 
 ENGINE = InisGame()
 PEOPLE = {"ann@example.org": "Ann", "bob@example.org": "Bob"}
@@ -300,3 +300,52 @@ def test_a_draft_step_is_reminded_moved_past_an_away_day_and_times_out_keeping_t
         choices = ENGINE.view(state, player)["draft"]["choices"]
         assert kept[player] == {"type": "draft", "keep": sorted(choices, key=RANKING.index)[:1]}
 
+
+
+def test_each_kind_of_decision_times_out_as_the_rulings_say(app: Flask) -> None:
+    """I63 through the service: the first time each kind of decision comes, nobody answers and the
+    clock passes its deadline; the moves logged on time-out are the engine's for that decision, and
+    say what the rulings say: a draft step keeps the ranked cards, a window declines, a peace vote
+    accepts, a Citadels step shelters all it may, a Season turn passes for the rest of the Season."""
+    game_id = new_inis_game(app, seed=3, people=2, bot=False)
+    bot = ENGINE.make_bot(3)
+    waiting = {"draft", "window", "peace-vote", "citadels", "turn", "attack-answer", "maneuver"}
+    for _ in range(600):
+        state, deadline = game_row(app, game_id)
+        view = ENGINE.view(state, None)
+        if view["over"] or not waiting:
+            break
+        opening = view["step"] == "turn" and {"type": "pass"} not in ENGINE.legal_actions(state, view["to_act"][0])
+        if view["step"] in waiting and not opening:  # the Brenn's opening turn plays a card (I28): not this one
+            waiting.discard(view["step"])
+            late = ENGINE.to_act(state)
+            expected = [(player, action) for player in late for action in ENGINE.timeout_actions(state, player)]
+            logged = len(timed_out_actions(app, game_id))
+            assert tick(app, deadline).timeouts == len(late)
+            assert timed_out_actions(app, game_id)[logged:] == expected
+            check_timeout(view["step"], state, expected)
+            continue
+        with app.app_context():
+            game = db.session.get(Game, game_id)
+            seat = game.seat_named(ENGINE.to_act(game.state)[0])
+            snapshot = seat_snapshot(seat)
+            submit(seat, bot.choose(snapshot["view"], snapshot["legal_actions"]), now=NOW)
+    assert waiting == set()
+
+
+def check_timeout(step: str, state: dict[str, Any], made: list[tuple[str, dict[str, Any]]]) -> None:
+    for player, action in made:
+        own = ENGINE.view(state, player)
+        if step == "draft":
+            ranked = sorted(own["draft"]["choices"], key=RANKING.index)
+            assert action == {"type": "draft", "keep": sorted(ranked[:own["draft"]["keep"]])}
+        elif step == "window":
+            assert action == {"type": "decline"}
+        elif step == "peace-vote":
+            assert action == {"type": "peace", "accept": True}
+        elif step == "citadels":
+            shelters = [legal for legal in ENGINE.legal_actions(state, player) if legal["type"] == "shelter"]
+            assert action == max(shelters, key=lambda shelter: shelter["clans"])
+    if step == "turn":  # passes, and passes for him for the rest of the Season (a rule he may clear)
+        assert made[0][1]["type"] == "standing" and made[0][1]["rules"][0] == {"window": "season-turn", "then": "pass"}
+        assert made[1:] == [(made[0][0], {"type": "pass"})]
