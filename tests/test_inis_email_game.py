@@ -109,16 +109,19 @@ class EmailPlayers:
         return new
 
     def check_only_own_cards(self, message: EmailMessage, name: str) -> None:
-        """No card hidden in another hand is named in the email (text or HTML)."""
+        """No card hidden in another hand is named in the email: not in its first lines (the question,
+        the reader's cards), and elsewhere (text or HTML) only if it was once shown to everyone (a card
+        played is in the story, and may have come back into a hand since)."""
         hidden = hidden_cards_of_others(self.state, name)
-        body = text_of(message) + html.unescape(message.get_body(preferencelist=("html",)).get_content())
+        text = text_of(message)
+        body = text + html.unescape(message.get_body(preferencelist=("html",)).get_content())
+        first_lines = text.split("Since you last looked:")[0]
         for card in hidden:
-            title = card_name(card)
-            # a card once played is public (its name is in the story); only never-shown ones count
             # the whole name: "The Dagda" is not in "The Dagda's Club"
-            found = re.search(rf"(?<![\w'’]){re.escape(title)}(?![\w'’])", body)
-            if found and not self.shown(card):
-                self.leaks.append(f"{subject_of(message)}: {body[found.start() - 60:found.end() + 20]!r}")
+            named = re.compile(rf"(?<![\w'’]){re.escape(card_name(card))}(?![\w'’])")
+            found = named.search(first_lines) or (not self.shown(card) and named.search(body))
+            if found:
+                self.leaks.append(f"{subject_of(message)}: {found.string[found.start() - 60:found.end() + 20]!r}")
 
     def shown(self, card: str) -> bool:
         """Whether the card was ever shown to everyone (named in the story)."""
