@@ -248,6 +248,9 @@ def test_every_rule_the_page_offers_is_one_the_engine_takes(app, client, registe
     with app.test_request_context():
         offered = [order for entry in inis_rules.card_orders(view, "ann", catalogue, names) for order in entry.orders]
         assert len(offered) > len(inis_rules.ORDERS)
+        season = inis_rules.season_orders({**view, "phase": "season", "hand": list(inis_rules.QUEUED)}, names)
+        assert len(season) == 1 + len(inis_rules.QUEUED)
+        offered += season
         for order in offered:
             rules = json.loads(order.value)["rules"]
             state_after = ENGINE.apply(state, "ann", {"type": "standing", "rules": rules})

@@ -112,6 +112,8 @@ FOLDED = {
 }
 ALSO_FOLDED = N_("It is also offered in your answer when you are attacked.")
 SEASON_PASS: Rule = {"window": "season-turn", "when": {"my_action_cards": 0}, "then": "pass"}
+# Season cards played with no choice to make: a rule may play one on the seat's next Season turn (a queued play, I51).
+QUEUED = ("bard", "druid", "exploration", "swamp", "the-champions-share", "the-stone-of-fal", "tuans-memory")
 
 
 @dataclass(frozen=True)
@@ -270,19 +272,29 @@ def rules_shown(view: Mapping[str, Any], catalogue: Mapping[str, Any], names: Ma
             for number, rule in enumerate(rules, 1)]
 
 
+def season_orders(view: Mapping[str, Any], names: Mapping[str, str]) -> list[Move]:
+    """The seat's Season turns by rule: pass while it holds no Action card, or play one of its cards
+    that asks no choice on its next turn (each offered while not already a rule)."""
+    rules: list[Rule] = list(view["standing"])
+    if view["phase"] not in ("assembly", "season") or len(rules) >= MAX_RULES:
+        return []
+    offered = [(SEASON_PASS, gettext("Pass for me on my Season turns while I hold no Action card."))]
+    offered += [({"window": "season-turn", "then": {"play": card}, "once": True},
+                 gettext("Play %(card)s on my next Season turn, without asking me.", card=names[card]))
+                for card in view.get("hand", []) if card in QUEUED]
+    return [_send([rule, *rules], label) for rule, label in offered if rule not in rules]
+
+
 def panel(view: Mapping[str, Any], me: str | None, catalogue: Mapping[str, Any],
           names: Mapping[str, str]) -> dict[str, Any]:
     """The standing-rules panel's variables (nothing for the public board or a game that is over)."""
     if me is None or view.get("over") or "standing" not in view:
         return {"rules_panel": None}
     rules: list[Rule] = list(view["standing"])
-    season = None
-    if view["phase"] in ("assembly", "season") and SEASON_PASS not in rules and len(rules) < MAX_RULES:
-        season = _send([SEASON_PASS, *rules], gettext("Pass for me on my Season turns while I hold no Action card."))
     return {"rules_panel": {
         "cards": card_orders(view, me, catalogue, names),
         "rules": rules_shown(view, catalogue, names),
-        "season_pass": season,
+        "season": season_orders(view, names),
         "remove_all": _send([], gettext("Remove all my rules")) if rules else None,
         "full": len(rules) >= MAX_RULES,
     }}
