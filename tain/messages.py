@@ -100,6 +100,8 @@ def _said(words: Words, name: str, value: Any) -> Any:
     """One parameter in the reader's language: a word of the game, a list of names, a `Told`, or as it is."""
     if isinstance(value, Told):
         return value.translated()
+    if isinstance(value, Mapping) and "text" in value:  # a message inside a message (Inis: a move's details)
+        return Told(value).translated()
     if isinstance(value, list):
         return format_list([str(item) for item in value], locale=_language())
     entry = words.get(name, {}).get(value) if isinstance(value, str) else None

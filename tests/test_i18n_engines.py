@@ -1,4 +1,4 @@
-"""The engines speak no language (docs/engine.md, "Messages"): every refusal of Tàin and Tara, every
+"""The engines speak no language (docs/engine.md, "Messages"): every refusal of Tàin, Tara and Inis, every
 line of their reports, their stages, their moves described and what the history tells of them carry
 a message id and its parameters, and the service says them in the reader's language. The JSON API
 keeps the English sentence as "error", with the id as "code"."""
@@ -17,7 +17,7 @@ from admin_support import PASSWORD, log_in
 from i18n_support import ROOT, catalogue, compile_catalogues
 from support import NOW, csrf_of, token
 from tain.extensions import db
-from tain.games import IllegalAction, get_game
+from tain.games import IllegalAction, SetupError, get_game
 from tain.games.base import english
 from tain.messages import tell
 from tain.models import Game
@@ -330,3 +330,221 @@ def test_the_history_is_told_in_italian(ctx, game_name):
     english -= ALSO_ITALIAN | {n.lower() for n in names}
     left = set().union(*(_words(text) for name in names for text in _history_said(game, name))) & english
     assert left == set()
+
+
+# Inis ------------------------------------------------------------------------------------------------------
+# Inis's sentences are built of parts: a move's details, a list of cards, who is waiting are messages
+# inside its messages (tain/games/inis/words.py), each said in the reader's language.
+
+INIS_FILES = sorted((GAMES_DIR / "inis").glob("*.py"))
+INIS_PLAYERS = {2: ["ann", "bob"], 3: ["ann", "bob", "cat"], 4: ["ann", "bob", "cat", "dan"]}
+# Words an Italian Inis sentence keeps: the game's names (Brenn, Geis, the tales' heroes), its words
+# that Italian shares (clan, round, draft, Triskel), and the text form of actions and options.
+INIS_ALSO_ITALIAN = ALSO_ITALIAN | {
+    "brenn", "geis", "round", "draft", "triskel", "lug", "samildanach", "ériu", "diarmuid", "gráinne", "dagda",
+    "fianna", "morrígan", "moytura", "cathbad", "balor", "breas", "dana", "deirdre", "kernuno", "maeve",
+    "manannán", "nuada", "oengus", "ogma", "fál", "streng", "tailtu", "cúchulainn", "tuan", "tír", "na", "nóg"}
+
+
+@pytest.fixture
+def inis(monkeypatch):
+    """The Inis engine, registered for `tain.messages` to find its words (as the service registers it)."""
+    import tain.games
+    engine = get_game("inis") if "inis" in tain.games.game_names() else None
+    if engine is None:
+        from tain.games.inis import InisGame
+        engine = InisGame()
+        monkeypatch.setitem(tain.games._REGISTRY, "inis", engine)
+    return engine
+
+
+def _inner(message: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """A message and every message among its parameters (a move's details, a list of cards)."""
+    yield message
+    for value in message["params"].values():
+        if isinstance(value, dict):
+            yield from _inner(value)
+
+
+def test_every_refusal_of_inis_is_a_marked_sentence_with_its_id():
+    bad, codes = [], set()
+    for path in INIS_FILES:
+        for call in _refusals_written(path, ("IllegalAction", "SetupError", "refusal")):
+            message = call.args[0] if call.args else None
+            marked = isinstance(message, ast.Call) and _call_name(message) == "N_" and isinstance(message.args[0],
+                                                                                                 ast.Constant)
+            passed_on = isinstance(message, ast.Name)  # a helper's own msgid parameter (standing rules, decks)
+            code = call.args[1] if len(call.args) > 1 else None
+            literal = isinstance(code, ast.Constant) and CODE_INIS.match(code.value)
+            made = isinstance(code, ast.JoinedStr) and isinstance(code.values[0], ast.Constant) and \
+                code.values[0].value.startswith("inis.")
+            if isinstance(code, ast.Name) and passed_on:
+                continue  # words.refusal: IllegalAction(msgid, code, ...) for its callers, checked here too
+            if not (marked or passed_on) or not (literal or made):
+                bad.append(f"{path.relative_to(ROOT)}:{call.lineno}")
+            codes |= {code.value} if literal else set()
+    assert bad == [] and len(codes) > 25
+
+
+CODE_INIS = re.compile(r"^(inis|setup)\.[a-z0-9-]+$")
+
+
+def _inis_junk(state: dict[str, Any], players: list[str], rng: random.Random) -> Iterator[dict[str, Any]]:
+    """Actions of every wrong kind, and right ones at the wrong time or with wrong arguments."""
+    engine = get_game("inis")
+    legal = [a for p in players for a in engine.legal_actions(state, p)]
+    yield from rng.sample(legal, min(2, len(legal)))
+    for action in rng.sample(legal, min(2, len(legal))):
+        yield {**action, "territory": "atlantis"}
+    cards = ["geis", "new-clans", "moor", "bard", "the-dagda", "cove", "dragon"]
+    yield from [{"type": rng.choice(["fly", "play", "attack", "draft", "pass", "peace"])},
+                {"type": "play", "card": rng.choice(cards)}, {"type": "play", "card": rng.choice(cards), "x": 1},
+                ["pass"], {"type": 3}, {"type": "pass", "n": float("nan")}, {"type": "standing"}]
+    rule = {"window": "announced", "then": "decline"}
+    yield from ({"type": "standing", "rules": rules} for rules in (
+        "all", [rule] * 51, [{"window": "announced"}], [{**rule, "window": "noon"}], [{**rule, "when": 3}],
+        [{**rule, "when": {"colour": 1}}], [{**rule, "when": {"by": "ann"}}], [{**rule, "when": {"card": ["dragon"]}}],
+        [{**rule, "when": {"targets_me": 1}}], [{**rule, "when": {"my_action_cards": -1}}], [{**rule, "once": 1}],
+        [{**rule, "then": "pass"}], [{"window": "season-turn", "then": "ask"}], [{**rule, "then": {"play": "dragon"}}],
+        [{**rule, "then": {"play": "geis", "colour": 1}}]))
+    move = {"type": "pass"}
+    yield from ({"type": "standing", "plan": plan} for plan in (
+        "pass", [[move]] * 41, [[]], [[move] * 9], [[{"type": "standing", "plan": []}]], [[{"type": "fly"}]]))
+
+
+def _inis_refusals_met(seeds: range) -> dict[str, IllegalAction]:
+    """Every refusal Inis gives along games its bot plays with 2, 3 and 4 players, to wrong and
+    ill-timed actions, texts that are no action and set-ups that are wrong."""
+    engine, met = get_game("inis"), {}
+
+    def refused(call: Any) -> None:
+        try:
+            call()
+        except (IllegalAction, SetupError) as refusal:
+            met.setdefault(refusal.code, refusal)
+
+    for options in ({"discovery": 1}, {"decks": []}, {"decks": {"wind": []}}, {"discovery": True, "decks": {"territory": []}},
+                    {"decks": {"territory": "x"}}, {"decks": {"territory": ["cove"]}}, {"decks": {"epic": [1]}},
+                    {"decks": {"epic": ["eriu"]}}, {"decks": {"action": "x"}}, {"decks": {"action": [[1]]}},
+                    {"decks": {"action": [["geis"]]}}, {"decks": {"crows": ["up"]}}, [], {"colour": 1}):
+        refused(lambda: engine.setup(["ann", "bob"], 1, options))
+    for seed in seeds:
+        rng, players = random.Random(seed), INIS_PLAYERS[2 + seed % 3]
+        state = engine.setup(players, seed, {"discovery": seed % 2 == 0})
+        bot = engine.make_bot(seed)
+        for turn in range(10_000):
+            if turn % 3 == 0:
+                for action in _inis_junk(state, players, rng):
+                    refused(lambda: engine.apply(state, rng.choice(players + ["nobody"]), action))
+                refused(lambda: engine.parse_action(rng.choice(["fly away", "standing [1]", "play card", "100%"])))
+                refused(lambda: engine.view(state, "nobody"))
+                refused(lambda: engine.timeout_action(state, rng.choice(players)))
+            if engine.is_over(state):
+                refused(lambda: engine.apply(state, players[0], {"type": "pass"}))
+                break
+            player = engine.to_act(state)[0]
+            state = engine.apply(state, player, bot.choose(engine.view(state, player), engine.legal_actions(state, player)))
+    return met
+
+
+def test_every_refusal_of_inis_met_is_english_with_its_id_and_said_in_italian(app, inis):
+    met = _inis_refusals_met(range(6))
+    italian = catalogue("it")
+    written = {code for path in INIS_FILES for call in _refusals_written(path, ("IllegalAction", "SetupError", "refusal"))
+               if (code := _code_of(call)) and not code.startswith("{")}
+    assert written - set(met) == set()  # the games above met every refusal the engine can give
+    for code, refusal in met.items():
+        assert CODE_INIS.match(code), code
+        entry = italian.get(refusal.message)
+        assert entry is not None and entry.string, (code, refusal.message)
+        with with_language("it"):
+            assert say(refusal) == entry.string % _said_params("inis", refusal.params) != str(refusal), code
+    assert str(met["inis.card-not-playable"]).endswith(" now.") and "-" not in str(met["inis.card-not-playable"])
+
+
+def _inis_messages(players: list[str], seed: int) -> Iterator[dict[str, Any]]:
+    """Every message the views of a bot game hold and its moves described, own and told to others."""
+    engine = get_game("inis")
+    state = engine.setup(players, seed, {"discovery": seed % 2 == 1})
+    bot, reports = engine.make_bot(seed), 0
+    while True:
+        for player in [*players, None]:
+            view = engine.view(state, player)
+            stage, pending = view["stage"], view["pending"]
+            assert [stage["messages"][k]["text"] for k in ("short", "long")] == [stage["short"], stage["long"]]
+            assert pending["messages"]["text"]["text"] == pending["text"]
+            yield from (*stage["messages"].values(), pending["messages"]["text"])
+            for known in view.get("known", []):
+                assert known["messages"]["text"]["text"] == known["text"]
+                yield known["messages"]["text"]
+        if engine.is_over(state):
+            break
+        player = engine.to_act(state)[0]
+        for action in engine.legal_actions(state, player)[:40]:
+            mine = engine.describe_action_message(action, player)
+            assert mine["text"] == engine.describe_action(action, player)
+            yield from (mine, engine.describe_action_message(action, player, for_others=True))
+        state = engine.apply(state, player, bot.choose(engine.view(state, player), engine.legal_actions(state, player)))
+    for report in view["reports"]:
+        said = report["messages"]
+        assert said["headline"]["text"] == report["headline"] and [m["text"] for m in said["lines"]] == report["lines"]
+        yield from (said["headline"], *said["lines"])
+        reports += 1
+    assert reports > 10
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_what_inis_views_say_is_in_the_italian_catalogue_and_said_in_italian(app, inis, count):
+    players, seen, ids = INIS_PLAYERS[count], {}, set()
+    for seed in (1, 2):
+        for said in _inis_messages(players, seed):
+            seen.setdefault((said["msgid"], str(said["params"])), said)
+    plans = [{"type": "standing", "plan": plan} for plan in ([], [[{"type": "pass"}]] * 2)] + [
+        {"type": "standing", "rules": [{"window": "announced", "then": "decline"}]}]
+    for plan in plans:
+        for for_others in (False, True):
+            said = inis.describe_action_message(plan, "ann", for_others)
+            seen.setdefault((said["msgid"], str(said["params"])), said)
+    messages, italian = list(seen.values()), catalogue("it")
+    for said in messages:
+        for part in _inner(said):
+            ids.add(part["id"])
+            assert CODE_INIS.match(part["id"]) or part["id"].startswith("inis.plan-"), part["id"]
+            entry = italian.get(part["msgid"])
+            assert not part["msgid"] or (entry is not None and entry.string), part["msgid"]
+    assert len(ids) > 80
+    left, unchanged = _english_left(messages, players)
+    assert left - INIS_ALSO_ITALIAN == set()
+    assert [text for text in unchanged if _words(text) - INIS_ALSO_ITALIAN - set(players)] == []  # "Round 2" is
+
+
+def test_inis_cards_and_territories_are_named_and_told_in_italian(app, inis):
+    said = inis.catalogue_messages()
+    messages = [m for kind in ("cards", "territories") for facts in said[kind].values() for m in facts.values()]
+    assert len(said["cards"]) == 63 and len(messages) == 63 * 2 + 16 + 4
+    with with_language("it"):
+        assert tell(said["cards"]["new-clans"]["name"]) == "Nuovi Clan"
+        assert tell(said["territories"]["cove"]["name"]) == "Baia"
+        assert tell(said["cards"]["geis"]["text"]).startswith("Triskel, quando un avversario gioca una carta Azione")
+        named = tell({"id": "inis.x", "msgid": "%(card)s plays %(with)s in %(territory)s", "text": "",
+                      "params": {"card": "the-dagda", "with": "iron-mine", "territory": "lost-vale"}})
+    assert named == "Il Dagda plays Miniera di Ferro in Valle Perduta"
+    left, unchanged = _english_left([m for m in messages if m["msgid"] != "%(card)s" or m["params"]["card"] != "geis"],
+                                    [])
+    assert left - INIS_ALSO_ITALIAN == set()
+    assert [text for text in unchanged if text not in ("Geis", "Ériu", "Lug Samildanach")] == []
+
+
+def test_an_inis_move_s_details_are_said_part_by_part(app, inis):
+    action = {"type": "play", "card": "conquest", "territory": "cove",
+              "moves": [{"clans": 2, "from": "valley", "to": "cove"}]}
+    said = inis.describe_action_message(action, "ann")
+    assert said["text"] == "Play Conquest: 2 from Valley to Cove, territory Cove"
+    state = inis.setup(["ann", "bob"], 1, {"first_player": "ann"})
+    with pytest.raises(IllegalAction) as refused:
+        inis.apply(state, "ann", {"type": "play", "card": "geis"})
+    assert str(refused.value) == "You cannot play now: waiting for ann, the Brenn, to choose the Capital."
+    with with_language("it"):
+        assert tell(said) == "Gioca Conquista: 2 da Valle a Baia, territorio Baia"
+        assert say(refused.value) == ("Adesso non puoi fare play; si attende: tocca a ann, il Brenn, scegliere "
+                                      "la Capitale.")

@@ -59,6 +59,8 @@ def _english(words: Words | None, name: str, value: Any) -> Any:
     if isinstance(value, list):
         items = [str(item) for item in value]
         return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+    if isinstance(value, dict) and "text" in value:  # a message inside a message (Inis: a move's details)
+        return value["text"]
     entry = words.get(name, {}).get(value) if words and isinstance(value, str) else None
     return value if entry is None else entry[1]
 

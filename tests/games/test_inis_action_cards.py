@@ -224,7 +224,8 @@ def test_scouts_and_spies_looks_then_moves():
                     clans=four, players=["ann", "bob", "cat", "dan"])
     state = act(state, "ann", {"type": "play", "card": "scouts-and-spies", "look": "bob", "from": "valley",
                                "to": "cove", "clans": 1})
-    known = view(state, "ann")["known"][-1]
+    known = dict(view(state, "ann")["known"][-1])
+    assert known.pop("messages")["text"]["id"] == "inis.holds"  # the text as a message (docs/engine.md)
     assert known == {"round": 1, "source": "scouts-and-spies", "player": "bob", "cards": ["bard", "geis"],
                      "text": "bob holds Bard, Geis."}
     assert view(state)["clash"]["territory"] == "cove"

@@ -138,8 +138,10 @@ def test_i57_moor_at_any_decision_looks_at_an_opponents_epic_tales_and_asks_agai
     assert {"type": "play", "card": "moor", "target": "bob"} in legal(state, "ann")
     state = act(state, "ann", {"type": "play", "card": "moor", "target": "bob"})
     assert step(state) == "turn" and GAME.to_act(state) == ["ann"] and GAME.mid_turn(state)
-    assert view(state, "ann")["known"][-1] == {"round": 1, "source": "moor", "player": "bob",
-                                               "cards": ["eriu", "the-dagda"], "text": "bob holds Ériu, The Dagda."}
+    known = dict(view(state, "ann")["known"][-1])
+    assert known.pop("messages")["text"]["id"] == "inis.holds"  # the text as a message (docs/engine.md)
+    assert known == {"round": 1, "source": "moor", "player": "bob", "cards": ["eriu", "the-dagda"],
+                     "text": "bob holds Ériu, The Dagda."}
     assert not [a for a in legal(state, "ann") if a.get("card") == "moor"]
     assert "ann plays Moor (target bob)." in lines(state)
     assert "eriu" not in str(view(state, "cat"))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
-from tain.games.base import Action, Player
+from tain.games.base import Action, Message, Player
 from tain.games.inis.board import Board, opponents
 from tain.games.inis.driver import Ask
 
@@ -31,7 +31,7 @@ def _with_moor(board: Board, legal: Callable[[Player], list[Action]]) -> Callabl
     return lambda player: legal(player) + moor_plays(board, player)
 
 
-def ask(board: Board, step: str, player: Player, legal: Callable[[Player], list[Action]], text: str,
+def ask(board: Board, step: str, player: Player, legal: Callable[[Player], list[Action]], text: Message,
         mid_turn: bool = False, timeout: str = "first") -> Iterator[Any]:
     """Ask one player; returns his action. `mid_turn` holds only while nobody else was asked
     since he was ("The flow": he goes on with something he started)."""
@@ -47,7 +47,7 @@ def ask(board: Board, step: str, player: Player, legal: Callable[[Player], list[
         return action
 
 
-def ask_all(board: Board, step: str, players: list[Player], legal: Callable[[Player], list[Action]], text: str,
+def ask_all(board: Board, step: str, players: list[Player], legal: Callable[[Player], list[Action]], text: Message,
             timeout: str = "first",
             on_answer: Callable[[Player], None] | None = None) -> Iterator[Any]:
     """Ask several players at once; each answers once, hidden from the others until all have

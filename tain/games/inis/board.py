@@ -26,9 +26,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tain.games.base import IllegalAction, Player
+from tain.games.base import N_, Message, Player
 from tain.games.inis.catalogue import CLANS, TERRITORY, card_name, card_type, territory_name
 from tain.games.inis.cells import neighbour_cells
+from tain.games.inis.words import message
 
 Board = dict[str, Any]
 
@@ -249,37 +250,28 @@ def add_territory(board: Board, territory: str, cell: str) -> None:
 
 # --- reports and private knowledge (I62) --------------------------------------------------------
 
-def message(key: str, text: str, **params: Any) -> dict[str, Any]:
-    """A sentence for a person: its message id, its parameters, its English text (docs/engine.md)."""
-    return {"id": f"inis.{key}", "params": params, "text": text}
-
-
-def refusal(sentence: str, code: str, /, **params: Any) -> IllegalAction:
-    """A refusal (docs/engine.md, "Messages"): its English sentence, its id and its parameters;
-    a `%` the sentence holds (a player's name, his own text) stays as written, however
-    IllegalAction fills in its parameters."""
-    error = IllegalAction(sentence.replace("%", "%%"), code, **params)
-    error.args = (sentence,)
-    return error
-
-
-def open_report(board: Board, key: str, text: str, **params: Any) -> None:
+def open_report(board: Board, headline: Message) -> None:
     board["report_n"] += 1
-    board["report"] = {"n": board["report_n"], "round": board["round"],
-                       "headline": message(key, text, **params), "lines": []}
+    board["report"] = {"n": board["report_n"], "round": board["round"], "headline": headline, "lines": []}
 
 
-def say(board: Board, key: str, text: str, **params: Any) -> None:
+def say(board: Board, key: str, msgid: str | tuple[str, str], **params: Any) -> None:
+    """A line of the report under way (`message(key, msgid, **params)`)."""
+    tell(board, message(key, msgid, **params))
+
+
+def tell(board: Board, line: Message) -> None:
     if board["report"] is None:
-        open_report(board, "events", f"Round {board['round']}", round=board["round"])
-    board["report"]["lines"].append(message(key, text, **params))
+        open_report(board, message("events", N_("Round %(round)s"), round=board["round"]))
+    board["report"]["lines"].append(line)
 
 
-def headline(board: Board, key: str, text: str, **params: Any) -> None:
+def headline(board: Board, key: str, msgid: str, **params: Any) -> None:
+    said = message(key, msgid, **params)
     if board["report"] is None:
-        open_report(board, key, text, **params)
+        open_report(board, said)
     else:
-        board["report"]["headline"] = message(key, text, **params)
+        board["report"]["headline"] = said
 
 
 def close_report(board: Board) -> None:
@@ -295,10 +287,11 @@ def report_shown(report: dict[str, Any]) -> dict[str, Any]:
             "messages": {"headline": report["headline"], "lines": list(report["lines"])}}
 
 
-def know(board: Board, player: Player, source: str, cards: list[str], text: str,
+def know(board: Board, player: Player, source: str, cards: list[str], said: Message,
          about: Player | None = None) -> None:
+    """What `player` alone is shown: its English `text`, and beside it its message."""
     board["known"][player].append({"round": board["round"], "source": source, "player": about,
-                                   "cards": list(cards), "text": text})
+                                   "cards": list(cards), "text": said["text"], "messages": {"text": said}})
 
 
 # --- words ------------------------------------------------------------------------------------
@@ -309,12 +302,3 @@ def name(card_or_territory: str) -> str:
 
 def land(territory: str) -> str:
     return territory_name(territory)
-
-
-def clans_word(count: int) -> str:
-    return f"{count} clan" + ("" if count == 1 else "s")
-
-
-def cards_word(count: int, kind: str) -> str:
-    word = {"action": "Action card", "epic": "Epic Tale", "advantage": "Advantage card"}[kind]
-    return f"{count} {word}" + ("" if count == 1 else "s")

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from tain.games.base import Player
+from tain.games.base import N_, Player
 from tain.games.inis import effects, options
 from tain.games.inis.options import no_arguments, or_null
 from tain.games.inis.asking import ask
 from tain.games.inis.board import (
-    Board, adjacent, clans, exposed, exposed_players, give_card, hand, know, land, name, opponents, players_in, present, say, take_advantage, take_card,
+    Board, adjacent, clans, exposed, exposed_players, give_card, hand, know, opponents, players_in, present, say, take_advantage, take_card,
 )
 from tain.games.inis.cells import open_cells
+from tain.games.inis.words import card_list, message
 
 Record = dict[str, Any]
 
@@ -38,10 +39,10 @@ def _citadel(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     if board["supply"]["citadels"]:
         board["supply"]["citadels"] -= 1
         board["terr"][territory]["citadels"] += 1
-        say(board, "citadel", f"A Citadel is built in {land(territory)}.", territory=territory)
+        say(board, "citadel", N_("A Citadel is built in %(territory)s."), territory=territory)
     if territory not in board["adv_played"] and territory not in hand(board, player, "advantage"):
         take_advantage(board, player, territory)
-        say(board, "takes-advantage", f"{player} takes the Advantage card {name(territory)}.",
+        say(board, "takes-advantage-card", N_("%(player)s takes the Advantage card %(card)s."),
             player=player, card=territory)
     yield from ()
 
@@ -71,32 +72,35 @@ def _druid_targets(board: Board, player: Player) -> list[dict]:
 def _druid(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     player = record["player"]
     seen = sorted(board["action_discard"])
-    know(board, player, "druid", seen, "The Action discard holds " + (", ".join(map(name, seen)) or "nothing") + ".")
+    know(board, player, "druid", seen, message("discard-holds", N_("The Action discard holds %(cards)s."),
+                                               cards=card_list(seen)))
     action = yield from ask(
         board, "take", player,
         lambda p: [{"type": "take", "card": c} for c in sorted(set(board["action_discard"]))]
         or [{"type": "take", "card": None}],
-        f"{player} to take a card from the Action discard", mid_turn=True)
+        message("ask-take-discard", N_("%(player)s to take a card from the Action discard"), player=player),
+        mid_turn=True)
     if action["card"] is not None:
         board["action_discard"].remove(action["card"])
         give_card(board, player, action["card"])
-        say(board, "takes-from-discard", f"{player} takes an Action card from the discard.", player=player)
+        say(board, "takes-from-discard", N_("%(player)s takes an Action card from the discard."), player=player)
 
 
 def _exploration(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     player = record["player"]
     if not board["stack"] or not open_cells(board["cells"]):
-        say(board, "no-territory", "No territory is left to explore.")
+        say(board, "no-territory", N_("No territory is left to explore."))
         return
     tile = board["stack"].pop(0)
     board["tiles_drawn"] = [tile]
     board["exploring"] = tile
-    say(board, "reveals", f"The territory revealed is {land(tile)}.", territory=tile)
+    say(board, "reveals", N_("The territory revealed is %(territory)s."), territory=tile)
     brenn = board["brenn"]
     action = yield from ask(
         board, "place-territory", brenn,
         lambda p: [{"type": "place-territory", "cell": c} for c in open_cells(board["cells"])],
-        f"{brenn}, the Brenn, to place {land(tile)} in an open cell", mid_turn=brenn == player)
+        message("ask-place-explored", N_("%(player)s, the Brenn, to place %(territory)s in an open cell"),
+                player=brenn, territory=tile), mid_turn=brenn == player)
     board["tiles_drawn"], board["exploring"] = [], None
     effects.enter_territory(board, tile, action["cell"])
     effects.place_one(board, player, tile)
@@ -113,7 +117,7 @@ def _festival(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
         return
     effects.place_one(board, record["player"], territory)
     board["festival"] = territory
-    say(board, "festival", f"The Festival is held in {land(territory)}.", territory=territory)
+    say(board, "festival", N_("The Festival is held in %(territory)s."), territory=territory)
     yield from ()
 
 
@@ -154,7 +158,7 @@ def build_sanctuary(board: Board, territory: str) -> None:
     if board["supply"]["sanctuaries"]:
         board["supply"]["sanctuaries"] -= 1
         board["terr"][territory]["sanctuaries"] += 1
-        say(board, "sanctuary", f"A Sanctuary is built in {land(territory)}.", territory=territory)
+        say(board, "sanctuary", N_("A Sanctuary is built in %(territory)s."), territory=territory)
 
 
 def _sanctuary(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
@@ -202,9 +206,10 @@ def _master_craftsman(board: Board, record: Record, trigger: Any) -> Iterator[An
     if card is not None and card in board["hands"][player][card_type(card)]:
         take_card(board, player, card)
         discard_card(board, card)
-        shown = "an Action card" if card_type(card) == "action" else name(card)
-        say(board, "discards", f"{player} discards {shown}.", player=player,
-            card=None if card_type(card) == "action" else card)
+        if card_type(card) == "action":
+            say(board, "discards-action", N_("%(player)s discards an Action card."), player=player)
+        else:
+            say(board, "discards", N_("%(player)s discards %(card)s."), player=player, card=card)
     yield from effects.draw(board, player, 1, 1, "master-craftsman")
 
 
@@ -221,8 +226,9 @@ def _scouts(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     if decl["look"] is None:
         return
     seen = list(hand(board, decl["look"], "action"))
-    know(board, player, "scouts-and-spies", seen,
-         f"{decl['look']} holds " + (", ".join(map(name, seen)) or "no Action card") + ".", decl["look"])
+    know(board, player, "scouts-and-spies", seen, message(
+        "holds", N_("%(player)s holds %(cards)s."), player=decl["look"],
+        cards=card_list(seen, message("no-action-card", N_("no Action card")))), decl["look"])
     step = {"from": decl["from"], "to": decl["to"], "clans": decl["clans"]}
     yield from moves.carry_out(board, player, [step], True, "scouts-and-spies")
 
@@ -272,7 +278,7 @@ def _warlord_clan(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     chosen = record["decl"]["next"]
     if exposed(board, chosen):
         clash["chosen_next"] = chosen
-        say(board, "next-maneuver", f"{chosen} makes the next maneuver.", player=chosen)
+        say(board, "next-maneuver", N_("%(player)s makes the next maneuver."), player=chosen)
     yield from ()
 
 
@@ -284,8 +290,8 @@ def _craftsman_gift(board: Board, record: Record, trigger: Any) -> Iterator[Any]
     target = trigger["record"]
     if target["dest"] is None:
         target["dest"] = ["hand", record["decl"]["give"]]
-        say(board, "epic-given", f"{name(target['card'])} goes to {record['decl']['give']}'s hand.",
-            card=target["card"], player=record["decl"]["give"])
+        say(board, "epic-given", N_("%(card)s goes to %(player)s's hand."), card=target["card"],
+            player=record["decl"]["give"])
     effects.gain_deed(board, record["player"])
     yield from ()
 

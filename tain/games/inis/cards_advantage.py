@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from tain.games.base import Player
+from tain.games.base import N_, Nn_, Player
 from tain.games.inis import effects, options
 from tain.games.inis.options import no_arguments
 from tain.games.inis.board import (
-    Board, adjacent, clans, exposed, hand, know, land, move, name, opponents, players_in, present, say, take_card,
+    Board, adjacent, clans, exposed, hand, know, move, opponents, players_in, present, say, take_card,
 )
+from tain.games.inis.words import card_list, message
 
 Record = dict[str, Any]
 
@@ -26,8 +27,8 @@ def _misty_lands(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
         take_card(board, player, card)
         board["action_discard"].append(card)
     if cards:
-        say(board, "discards-actions", f"{player} discards {len(cards)} Action card" + ("s." if len(cards) > 1 else "."),
-            player=player, count=len(cards))
+        say(board, "discards-actions", Nn_("%(player)s discards %(num)s Action card.",
+                                           "%(player)s discards %(num)s Action cards."), player=player, num=len(cards))
         yield from effects.draw(board, player, len(cards), 1, "misty-lands")
 
 
@@ -57,7 +58,7 @@ def _highlands_choices(board: Board, player: Player, trigger: Any) -> list[dict]
 def _highlands(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     chosen = record["decl"]["instigator"]
     board["clash"]["instigator"] = chosen
-    say(board, "instigator", f"{chosen} becomes the instigator.", player=chosen)
+    say(board, "instigator", N_("%(player)s becomes the instigator."), player=chosen)
     yield from ()
 
 
@@ -69,15 +70,16 @@ def _lost_vale(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     decl = record["decl"]
     if clans(board, decl["from"], decl["player"]):
         move(board, decl["player"], decl["from"], "lost-vale", 1)
-        say(board, "moves-into-lost-vale", f"A clan of {decl['player']} moves from {land(decl['from'])} into Lost Vale.",
-            player=decl["player"], territory=decl["from"])
+        say(board, "moves-into-lost-vale", N_("A clan of %(player)s moves from %(source)s into %(destination)s."),
+            player=decl["player"], source=decl["from"], destination="lost-vale")
     yield from ()
 
 
 def _moor(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     player, target = record["player"], record["decl"]["target"]
     seen = list(hand(board, target, "epic"))
-    know(board, player, "moor", seen, f"{target} holds " + (", ".join(map(name, seen)) or "no Epic Tale") + ".", target)
+    know(board, player, "moor", seen, message("holds", N_("%(player)s holds %(cards)s."), player=target,
+                                              cards=card_list(seen, message("no-epic", N_("no Epic Tale")))), target)
     yield from ()
 
 
@@ -99,7 +101,7 @@ def _stone_circle(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
         target = trigger["record"]
         if target["dest"] is None:
             target["dest"] = ["hand", player]
-            say(board, "takes-back", f"{player} takes {name(target['card'])} back.", player=player, card=target["card"])
+            say(board, "takes-back", N_("%(player)s takes %(card)s back."), player=player, card=target["card"])
     yield from ()
 
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from tain.games.base import Player
+from tain.games.base import N_, Nn_, Player
 from tain.games.inis import effects, options
 from tain.games.inis.options import no_arguments, or_null
 from tain.games.inis.asking import ask, ask_all
 from tain.games.inis.catalogue import card_type
 from tain.games.inis.board import (
-    Board, adjacent, clans, clans_word, exposed, exposed_players, give_card, hand, know, land, move, name,
-    opponents, players_in, present, rng, say, take_card, turn_order,
+    Board, adjacent, clans, exposed, exposed_players, give_card, hand, know, move, opponents, players_in, present, rng, say, take_card, turn_order,
 )
+from tain.games.inis.words import message, player_list, territory_list
 
 Record = dict[str, Any]
 
@@ -81,19 +81,20 @@ def _deirdre(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
         if tales:
             card = rng(board).choice(sorted(tales))
             revealed.append((other, card))
-            say(board, "reveals-epic", f"{other} reveals {name(card)}.", player=other, card=card)
+            say(board, "reveals-epic", N_("%(player)s reveals %(card)s."), player=other, card=card)
     if revealed:
         action = yield from ask(
             board, "take", player,
             lambda p: [{"type": "take", "card": c} for c in sorted({card for _, card in revealed})],
-            f"{player} to take one of the revealed Epic Tales", mid_turn=True)
+            message("ask-take-revealed", N_("%(player)s to take one of the revealed Epic Tales"), player=player),
+            mid_turn=True)
         taken = False
         for other, card in revealed:
             take_card(board, other, card)
             if card == action["card"] and not taken:
                 give_card(board, player, card)
                 taken = True
-                say(board, "takes-epic", f"{player} takes {name(card)}.", player=player, card=card)
+                say(board, "takes-epic", N_("%(player)s takes %(card)s."), player=player, card=card)
             else:
                 board["epic_discard"].append(card)
     territory = record["decl"]["remove"]
@@ -128,10 +129,12 @@ def _maeve(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
         return
     gifts = yield from ask_all(
         board, "give", givers, lambda q: [{"type": "give", "card": c} for c in hand(board, q, "action")],
-        f"{', '.join(givers)} to give {player} one Action card each")
+        message("ask-maeve", N_("%(players)s to give %(player)s one Action card each"), players=player_list(givers),
+                player=player))
     for giver in givers:
         effects.hand_over(board, giver, player, gifts[giver]["card"])
-    say(board, "maeve-gifts", f"{', '.join(givers)} each give {player} an Action card.", player=player, givers=givers)
+    say(board, "maeve-gifts", N_("%(players)s each give %(player)s an Action card."), player=player,
+        players=player_list(givers))
     for giver in givers:
         yield from effects.give_back(board, player, giver)
 
@@ -164,7 +167,7 @@ def _morrigan(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     decl = record["decl"]
     if decl["flip"]:
         board["direction"] = "ccw" if board["direction"] == "cw" else "cw"
-        say(board, "direction", f"The Flock of Crows is turned over: play goes {board['direction']}.",
+        say(board, "direction", N_("The Flock of Crows is turned over: play goes %(direction)s."),
             direction=board["direction"])
         yield from effects.gates_effect(board)
     territory = decl["clash"]
@@ -213,19 +216,21 @@ def _tailtu(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     from tain.games.inis.cells import open_cells
     player = record["player"]
     if not board["stack"] or not open_cells(board["cells"]):
-        say(board, "no-territory", "No territory is left to explore.")
+        say(board, "no-territory", N_("No territory is left to explore."))
         return
     tiles = board["stack"][:3]
     del board["stack"][:3]
     board["tiles_drawn"] = tiles
-    know(board, player, "tailtus-land", tiles, "You draw " + ", ".join(map(land, tiles)) + ".")
-    say(board, "draws-territories", f"{player} draws {len(tiles)} territor{'y' if len(tiles) == 1 else 'ies'}.",
-        player=player, count=len(tiles))
+    know(board, player, "tailtus-land", tiles, message("you-draw", N_("You draw %(territories)s."),
+                                                       territories=territory_list(tiles)))
+    say(board, "draws-territories", Nn_("%(player)s draws %(num)s territory.", "%(player)s draws %(num)s territories."),
+        player=player, num=len(tiles))
     action = yield from ask(
         board, "place-territory", player,
         lambda p: [{"type": "place-territory", "cell": c, "territory": t}
                    for t in sorted(tiles) for c in open_cells(board["cells"])],
-        f"{player} to place one of the territories drawn", mid_turn=True)
+        message("ask-place-drawn", N_("%(player)s to place one of the territories drawn"), player=player),
+        mid_turn=True)
     board["tiles_drawn"] = []
     chosen = action["territory"]
     board["stack"] += [t for t in tiles if t != chosen]
@@ -236,7 +241,8 @@ def _tailtu(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     step = yield from ask(
         board, "declare", player,
         lambda p: [{"type": "move", "from": t, "to": chosen, "clans": 1} for t in sources] + [{"type": "done"}],
-        f"{player} may move 1 clan into {land(chosen)}", mid_turn=True,
+        message("ask-move-into", N_("%(player)s may move 1 clan into %(territory)s"), player=player, territory=chosen),
+        mid_turn=True,
         timeout="last")
     if step["type"] == "move":
         yield from moves.carry_out(board, player, [step_of(step)], False, "tailtus-land")
@@ -274,7 +280,7 @@ SEASON: dict[str, Any] = {
 
 def _frenzy(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     board["clash"]["sheltered"] = {}
-    say(board, "frenzy", "Every sheltered clan comes out of the Citadels.")
+    say(board, "frenzy", N_("Every sheltered clan comes out of the Citadels."))
     yield from ()
 
 
@@ -292,7 +298,8 @@ def _cathbad_choices(board: Board, player: Player, trigger: Any) -> list[dict]:
 def _cathbad(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     card = record["decl"]["set_aside"]
     board["cathbad"] = {"player": record["player"], "card": card}
-    know(board, record["player"], "set-aside", [card], f"You name {name(card)} for the set-aside card.")
+    know(board, record["player"], "set-aside", [card], message("you-name", N_("You name %(card)s for the set-aside card."),
+                                                               card=card))
     yield from ()
 
 
@@ -306,7 +313,7 @@ def _dagda(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
         pile = board["epic_discard"] + [target["card"]] + board["epic_deck"]
         rng(board).shuffle(pile)
         board["epic_deck"], board["epic_discard"] = pile, []
-        say(board, "epic-reshuffled", "The Epic Tale discard is shuffled into the Epic Tale deck.")
+        say(board, "epic-reshuffled", N_("The Epic Tale discard is shuffled into the Epic Tale deck."))
     yield from ()
 
 
@@ -318,15 +325,16 @@ def _cauldron(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     board["cauldron"][player] += earlier
     record["dest"] = "table"
     if earlier:
-        say(board, "onto-cauldron", f"{clans_word(earlier)} of {player} go onto Dagda's Cauldron.",
-            player=player, count=earlier)
+        say(board, "onto-cauldron", Nn_("%(num)s clan of %(player)s go onto Dagda's Cauldron.",
+                                        "%(num)s clans of %(player)s go onto Dagda's Cauldron."),
+            player=player, num=earlier)
     yield from ()
 
 
 def _club(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     if trigger and trigger.get("removal"):
         trigger["removal"]["saved"] += 1
-        say(board, "saved", f"{record['player']}'s clan is not removed.", player=record["player"])
+        say(board, "saved", N_("%(player)s's clan is not removed."), player=record["player"])
     yield from ()
 
 
@@ -341,7 +349,7 @@ def _diarmuid(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     if clans(board, removal["territory"], player) and clans(board, destination, player):
         move(board, player, removal["territory"], destination, 1)
         removal["saved"] += 1
-        say(board, "escapes", f"{player}'s clan goes to {land(destination)} instead.", player=player,
+        say(board, "escapes", N_("%(player)s's clan goes to %(territory)s instead."), player=player,
             territory=destination)
     yield from ()
 
@@ -365,27 +373,27 @@ def _lug(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     target = trigger["record"]
     if target["dest"] is None:
         target["dest"] = ["hand", record["player"]]
-        say(board, "lug-takes", f"{name(target['card'])} goes to {record['player']}'s hand.",
-            card=target["card"], player=record["player"])
+        say(board, "lug-takes", N_("%(card)s goes to %(player)s's hand."), card=target["card"],
+            player=record["player"])
     yield from ()
 
 
 def _spear(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     board["clash"]["blocked"] = True
-    say(board, "spear", "No Triskel card may be played for the rest of this clash.")
+    say(board, "spear", N_("No Triskel card may be played for the rest of this clash."))
     yield from ()
 
 
 def _oengus(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     board["season"]["oengus"] = record["player"]
     board["season"]["passes"] = 0
-    say(board, "oengus", f"{record['player']} takes the next turn.", player=record["player"])
+    say(board, "oengus", N_("%(player)s takes the next turn."), player=record["player"])
     yield from ()
 
 
 def _ogma(board: Board, record: Record, trigger: Any) -> Iterator[Any]:
     board["clash"]["over"] = True
-    say(board, "ogma", "The clash ends at once.")
+    say(board, "ogma", N_("The clash ends at once."))
     yield from ()
 
 

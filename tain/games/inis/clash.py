@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from tain.games.base import Action, Player
+from tain.games.base import N_, Nn_, Action, Player
 from tain.games.inis import moves, plays, removal, windows
 from tain.games.inis.asking import ask, ask_all, triskels_blocked
 from tain.games.inis.board import (
-    Board, clans, clans_word, discard_card, exposed, exposed_players, hand, land, next_player, order_from,
+    Board, clans, discard_card, exposed, exposed_players, hand, next_player, order_from,
     players_in, say,
 )
 from tain.games.inis.catalogue import EPIC_MANEUVERS
+from tain.games.inis.words import message, player_list
 
 
 def run_all(board: Board, instigator: Player, territories: list[str], card: str) -> Iterator[Any]:
@@ -32,7 +33,8 @@ def run_all(board: Board, instigator: Player, territories: list[str], card: str)
             choices = list(pending)
             action = yield from ask(board, "clash-order", instigator,
                                     lambda p: [{"type": "clash-order", "territory": t} for t in choices],
-                                    f"{instigator} to choose which clash comes first", mid_turn=True)
+                                    message("ask-clash-order", N_("%(player)s to choose which clash comes first"),
+                                            player=instigator), mid_turn=True)
             territory = action["territory"]
         pending.remove(territory)
         yield from run(board, territory, instigator, pending, card)
@@ -45,10 +47,10 @@ def run(board: Board, territory: str, instigator: Player, pending: list[str], ca
         "next": None, "chosen_next": None, "blocked": False, "pending": list(pending), "peace": None,
         "votes": None, "removed": {}, "cauldron": None, "over": False,
     }
-    say(board, "clash", f"A clash starts in {land(territory)}, {instigator} the instigator.",
+    say(board, "clash", N_("A clash starts in %(territory)s, %(instigator)s the instigator."),
         territory=territory, instigator=instigator)
     if board["festival"] == territory:  # I37
-        say(board, "festival-loss", f"The Festival costs {instigator} a clan.", player=instigator)
+        say(board, "festival-loss", N_("The Festival costs %(player)s a clan."), player=instigator)
         yield from removal.remove(board, instigator, territory, 1, "festival", None)
     if len(players_in(board, territory)) >= 2:
         yield from windows.window(board, {"kind": "clash-start", "actor": clash["instigator"], "card": card,
@@ -71,7 +73,8 @@ def _citadels(board: Board) -> Iterator[Any]:
     answers = yield from ask_all(
         board, "citadels", sheltering,
         lambda p: [{"type": "shelter", "clans": n} for n in range(min(clans(board, territory, p), room) + 1)],
-        f"Players in {land(territory)} to say how many clans they shelter in its Citadels",
+        message("ask-citadels", N_("Players in %(territory)s to say how many clans they shelter in its Citadels"),
+                territory=territory),
         timeout="last")
     wanted = {p: answers[p]["clans"] for p in sheltering}
     got = {p: 0 for p in sheltering}
@@ -83,7 +86,8 @@ def _citadels(board: Board) -> Iterator[Any]:
                 filled += 1
     clash["sheltered"] = {p: n for p, n in got.items() if n}
     for p, n in clash["sheltered"].items():
-        say(board, "shelters", f"{p} shelters {clans_word(n)} in the Citadels.", player=p, count=n)
+        say(board, "shelters", Nn_("%(player)s shelters %(num)s clan in the Citadels.",
+                                   "%(player)s shelters %(num)s clans in the Citadels."), player=p, num=n)
     if clash["sheltered"]:
         yield from windows.window(board, {"kind": "citadels-end", "actor": instigator, "card": clash["card"],
                                           "territories": [territory], "players": sorted(clash["sheltered"])})
@@ -146,7 +150,8 @@ def _maneuver(board: Board, player: Player) -> Iterator[Any]:
     offered = False
     while True:
         action = yield from ask(board, "maneuver", player, lambda p: maneuver_options(board, p, offered),
-                                f"{player} to maneuver in {land(territory)}",
+                                message("ask-maneuver", N_("%(player)s to maneuver in %(territory)s"), player=player,
+                                        territory=territory),
                                 timeout="maneuver")
         if action["type"] != "offer-peace":
             break
@@ -155,7 +160,7 @@ def _maneuver(board: Board, player: Player) -> Iterator[Any]:
             return
     kind = action["type"]
     if kind == "end-clash":
-        say(board, "ends-clash", f"{player} ends the clash.", player=player)
+        say(board, "ends-clash", N_("%(player)s ends the clash."), player=player)
         clash["over"] = True
         return
     attacked, removed, card = None, False, None
@@ -164,7 +169,7 @@ def _maneuver(board: Board, player: Player) -> Iterator[Any]:
         removed = yield from _attack(board, player, action)
     elif kind == "withdraw":
         havens = moves.withdraw_havens(board, player)
-        say(board, "withdraws", f"{player} withdraws.", player=player)
+        say(board, "withdraws", N_("%(player)s withdraws."), player=player)
         steps = yield from moves.declare(board, player, "withdraw", {}, havens)
         yield from moves.carry_out(board, player, steps, False, "withdraw")
     else:
@@ -182,21 +187,24 @@ def _peace(board: Board, player: Player) -> Iterator[Any]:
     """I44: every other player with exposed clans votes, all at once and hidden."""
     clash = board["clash"]
     voters = [q for q in order_from(board, player) if q != player and exposed(board, q)]
-    say(board, "offers-peace", f"{player} offers peace.", player=player)
+    say(board, "offers-peace", N_("%(player)s offers peace."), player=player)
     clash["peace"] = {"offered_by": player, "voted": []}
     votes = yield from ask_all(
         board, "peace-vote", voters,
         lambda q: [{"type": "peace", "accept": True}, {"type": "peace", "accept": False}],
-        f"{', '.join(voters)} to vote on {player}'s offer of peace",
+        message("ask-peace", N_("%(players)s to vote on %(player)s's offer of peace"), players=player_list(voters),
+                player=player),
         timeout="yes",
         on_answer=lambda q: clash["peace"]["voted"].append(q))
     clash["peace"] = None
     clash["votes"] = {q: votes[q]["accept"] for q in voters}
     for q in voters:
-        say(board, "votes", f"{q} votes {'yes' if votes[q]['accept'] else 'no'}.", player=q,
-            accept=votes[q]["accept"])
+        if votes[q]["accept"]:
+            say(board, "votes-yes", N_("%(player)s votes yes."), player=q)
+        else:
+            say(board, "votes-no", N_("%(player)s votes no."), player=q)
     if all(clash["votes"].values()):
-        say(board, "peace", "Peace is made; the clash ends.")
+        say(board, "peace", N_("Peace is made; the clash ends."))
         clash["over"] = True
         return True
     return False
@@ -207,7 +215,7 @@ def _attack(board: Board, player: Player, action: Action) -> Iterator[Any]:
     when an opposing clan was lost and not saved."""
     clash = board["clash"]
     territory, target = clash["territory"], action["target"]
-    say(board, "attacks", f"{player} attacks {target}.", player=player, target=target)
+    say(board, "attacks", N_("%(player)s attacks %(target)s."), player=player, target=target)
     mode = "normal"
     if "with" in action:
         record = yield from plays.play_card(board, player, action["with"], {}, "triskel", {"kind": "folded"})
@@ -226,12 +234,13 @@ def _attack(board: Board, player: Player, action: Action) -> Iterator[Any]:
             answer = options[0]
         else:
             answer = yield from ask(board, "attack-answer", target, legal,
-                                    f"{target} to answer {player}'s attack", timeout="lowest-or-lose")
+                                    message("ask-attack-answer", N_("%(target)s to answer %(player)s's attack"),
+                                            target=target, player=player), timeout="lowest-or-lose")
         if answer["type"] != "play":
             break
         record = yield from plays.play_card(board, target, "hills", {}, "triskel", {"kind": "folded"})
         if not record["cancelled"]:
-            say(board, "attack-nothing", "The attack does nothing.")
+            say(board, "attack-nothing", N_("The attack does nothing."))
             return False
     if answer["type"] == "discard":
         moves.discard_action(board, target, answer["card"])
@@ -254,7 +263,8 @@ def _end(board: Board) -> Iterator[Any]:
         if held:
             action = yield from ask(board, "return", owner,
                                     lambda p: [{"type": "return", "clans": n} for n in range(min(3, held) + 1)],
-                                    f"{owner} to return up to 3 clans from Dagda's Cauldron",
+                                    message("ask-return", N_("%(player)s to return up to 3 clans from Dagda's Cauldron"),
+                                            player=owner),
                                     timeout="last")
             back = action["clans"]
         board["cauldron"][owner] = 0
@@ -262,10 +272,11 @@ def _end(board: Board) -> Iterator[Any]:
         if back:
             here = board["terr"][territory]["clans"]
             here[owner] = here.get(owner, 0) + back
-            say(board, "cauldron-returns", f"{clans_word(back)} of {owner} return to {land(territory)}.",
-                player=owner, count=back, territory=territory)
+            say(board, "cauldron-returns", Nn_("%(num)s clan of %(player)s return to %(territory)s.",
+                                               "%(num)s clans of %(player)s return to %(territory)s."),
+                player=owner, num=back, territory=territory)
         record = next(r for r in board["in_play"] if r["card"] == "dagdas-cauldron")
         board["in_play"].remove(record)
         discard_card(board, "dagdas-cauldron")
-    say(board, "clash-ends", f"The clash in {land(territory)} is over.", territory=territory)
+    say(board, "clash-ends", N_("The clash in %(territory)s is over."), territory=territory)
     board["clash"] = None

@@ -9,13 +9,14 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Iterator
 
-from tain.games.base import Action, Player
+from tain.games.base import N_, Action, Message, Player
 from tain.games.inis.asking import ask_all
-from tain.games.inis.board import Board, know, name, next_player, rng, say, turn_order
+from tain.games.inis.board import Board, know, next_player, rng, say, turn_order
+from tain.games.inis.words import card_list, message
 
 
-def _names(cards: list[str]) -> str:
-    return ", ".join(name(c) for c in cards) or "nothing"
+def _names(cards: list[str]) -> Message:
+    return card_list(cards)
 
 
 def deal_and_draft(board: Board) -> Iterator[Any]:
@@ -30,7 +31,7 @@ def deal_and_draft(board: Board) -> Iterator[Any]:
     for p in board["players"]:
         board["hands"][p]["action"] = first_set[p]
     board["draft"] = None
-    say(board, "draft-over", "The draft is over.")
+    say(board, "draft-over", N_("The draft is over."))
 
 
 def _gather_and_shuffle(board: Board) -> None:
@@ -53,7 +54,7 @@ def _gather_and_shuffle(board: Board) -> None:
         board["set_aside"] = order.pop(0)
     board["set_aside_by"] = None
     board["action_deck"] = order
-    say(board, "deal", "The Action cards are shuffled and one is set aside face down.")
+    say(board, "deal", N_("The Action cards are shuffled and one is set aside face down."))
 
 
 def _deal(board: Board, size: int) -> dict[Player, list[str]]:
@@ -64,7 +65,7 @@ def _deal(board: Board, size: int) -> dict[Player, list[str]]:
         del board["action_deck"][:size]
         board["hands"][p]["action"] += dealt[p]
         board["hands"][p]["action"].sort()
-        know(board, p, "draft", dealt[p], f"You are dealt {_names(dealt[p])}.")
+        know(board, p, "draft", dealt[p], message("dealt", N_("You are dealt %(cards)s."), cards=_names(dealt[p])))
     return dealt
 
 
@@ -87,7 +88,8 @@ def _draft(board: Board, number: int, steps: int, dealt: dict[Player, list[str]]
                           "pass_to": pass_to}
         answers = yield from ask_all(
             board, "draft", list(turn_order(board)), lambda p: _keeps(board["draft"]["choices"][p], step),
-            f"Every player to keep {step} of his Action cards and pass the rest", timeout="ranked-keep",
+            message("ask-draft", N_("Every player to keep %(num)s of his Action cards and pass the rest"), num=step),
+            timeout="ranked-keep",
             on_answer=lambda p: board["draft"]["submitted"].append(p))
         received: dict[Player, list[str]] = {p: [] for p in players}
         for p in players:
@@ -97,11 +99,13 @@ def _draft(board: Board, number: int, steps: int, dealt: dict[Player, list[str]]
             kept = answers[p]["keep"]
             giver = next(q for q in players if pass_to[q] == p)
             passed = [c for c in choices[p] if c not in kept]
-            know(board, p, "draft", kept + passed + received[p],
-                 f"Draft step {step}: you keep {_names(kept)}, pass {_names(passed)} to {pass_to[p]} "
-                 f"and receive {_names(received[p])} from {giver}.", giver)
+            know(board, p, "draft", kept + passed + received[p], message(
+                "draft-step-own", N_("Draft step %(step)s: you keep %(kept)s, pass %(passed)s to %(to)s and receive "
+                                     "%(received)s from %(giver)s."),
+                step=step, kept=_names(kept), passed=_names(passed), to=pass_to[p], received=_names(received[p]),
+                giver=giver), giver)
         current = {p: sorted(answers[p]["keep"] + received[p]) for p in players}
         for p in players:
             board["hands"][p]["action"] = sorted(current[p] + first_set[p])
-        say(board, "draft-step", f"Draft step {step}: every player keeps {step} and passes the rest.", step=step)
+        say(board, "draft-step", N_("Draft step %(step)s: every player keeps %(step)s and passes the rest."), step=step)
     return current

@@ -16,18 +16,19 @@ import json
 import marshal
 from typing import Any, Callable, Iterator
 
-from tain.games.base import Action, Player, State
+from tain.games.base import Action, Message, Player, State
 
 CHECKPOINT = "checkpoint"
 Legal = Callable[[Player], list[Action]]
 
 
 class Ask:
-    """A decision awaited from `players` at `step` (engine-api-inis.md, "The flow")."""
+    """A decision awaited from `players` at `step` (engine-api-inis.md, "The flow"); `text` says
+    who is asked what, as a message ("ann to play a Season card")."""
 
     __slots__ = ("step", "players", "legal", "text", "mid_turn", "timeout")
 
-    def __init__(self, step: str, players: list[Player], legal: Legal, text: str, mid_turn: bool = False,
+    def __init__(self, step: str, players: list[Player], legal: Legal, text: Message, mid_turn: bool = False,
                  timeout: str = "first") -> None:
         self.step, self.players, self.legal, self.text = step, players, legal, text
         self.mid_turn, self.timeout = mid_turn, timeout
@@ -211,5 +212,5 @@ def _pending(board: dict, ask: Ask | None) -> dict | None:
     if ask is None:
         return None
     legal = {p: ask.legal(p) for p in ask.players}
-    return {"step": ask.step, "players": list(ask.players), "text": ask.text, "mid_turn": ask.mid_turn,
-            "legal": legal, "timeout": ask.timeout}
+    return {"step": ask.step, "players": list(ask.players), "text": ask.text["text"], "message": ask.text,
+            "mid_turn": ask.mid_turn, "legal": legal, "timeout": ask.timeout}

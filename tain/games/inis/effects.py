@@ -4,20 +4,25 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from tain.games.base import Action, Player
+from tain.games.base import N_, Action, Nn_, Player
 from tain.games.inis.asking import ask
 from tain.games.inis.board import (
-    Board, add_territory, cards_word, clans, clans_word, draw_epic, give_card, hand, know, land, name, place, rng,
-    say, take_card, turn_order,
+    Board, add_territory, clans, draw_epic, give_card, hand, know, place, rng, say, take_card, turn_order,
 )
+from tain.games.inis.words import card_list, message
 
 
 def place_spread(board: Board, player: Player, spread: dict[str, int] | None) -> None:
     for territory, count in sorted((spread or {}).items()):
         placed = place(board, player, territory, count)
         if placed:
-            say(board, "places", f"{player} places {clans_word(placed)} in {land(territory)}.",
-                player=player, count=placed, territory=territory)
+            say_placed(board, player, placed, territory)
+
+
+def say_placed(board: Board, player: Player, count: int, territory: str) -> None:
+    say(board, "places", Nn_("%(player)s places %(num)s clan in %(territory)s.",
+                             "%(player)s places %(num)s clans in %(territory)s."),
+        player=player, num=count, territory=territory)
 
 
 def place_one(board: Board, player: Player, territory: str) -> None:
@@ -44,9 +49,11 @@ def take_at_random(board: Board, player: Player, victim: Player) -> str | None:
     card = rng(board).choice(sorted(cards))
     take_card(board, victim, card)
     give_card(board, player, card)
-    know(board, player, "exchange", [card], f"You take {name(card)} from {victim}.", victim)
-    know(board, victim, "exchange", [card], f"{player} takes {name(card)} from you.", player)
-    say(board, "takes-action", f"{player} takes an Action card from {victim}.", player=player, victim=victim)
+    know(board, player, "exchange", [card], message("you-take", N_("You take %(card)s from %(player)s."),
+                                                    card=card, player=victim), victim)
+    know(board, victim, "exchange", [card], message("takes-from-you", N_("%(player)s takes %(card)s from you."),
+                                                    card=card, player=player), player)
+    say(board, "takes-action", N_("%(player)s takes an Action card from %(victim)s."), player=player, victim=victim)
     return card
 
 
@@ -54,8 +61,10 @@ def hand_over(board: Board, giver: Player, receiver: Player, card: str) -> None:
     """An Action card given, seen by the two players only (I62)."""
     take_card(board, giver, card)
     give_card(board, receiver, card)
-    know(board, giver, "exchange", [card], f"You give {name(card)} to {receiver}.", receiver)
-    know(board, receiver, "exchange", [card], f"{giver} gives you {name(card)}.", giver)
+    know(board, giver, "exchange", [card], message("you-give", N_("You give %(card)s to %(player)s."),
+                                                   card=card, player=receiver), receiver)
+    know(board, receiver, "exchange", [card], message("gives-you", N_("%(player)s gives you %(card)s."),
+                                                      card=card, player=giver), giver)
 
 
 def give_back(board: Board, player: Player, receiver: Player) -> Iterator[Any]:
@@ -63,14 +72,15 @@ def give_back(board: Board, player: Player, receiver: Player) -> Iterator[Any]:
     action = yield from ask(
         board, "give", player,
         lambda p: [{"type": "give", "card": c, "to": receiver} for c in hand(board, p, "action")],
-        f"{player} to give {receiver} one Action card", mid_turn=True)
+        message("ask-give", N_("%(player)s to give %(to)s one Action card"), player=player, to=receiver),
+        mid_turn=True)
     hand_over(board, player, receiver, action["card"])
-    say(board, "gives-action", f"{player} gives {receiver} an Action card.", player=player, to=receiver)
+    say(board, "gives-action", N_("%(player)s gives %(to)s an Action card."), player=player, to=receiver)
 
 
 def gain_deed(board: Board, player: Player) -> None:
     board["deeds"][player] += 1
-    say(board, "deed", f"{player} gains a Deed.", player=player)
+    say(board, "deed", N_("%(player)s gains a Deed."), player=player)
 
 
 def draw(board: Board, player: Player, count: int, keep: int, cause: str | None, by_gates: bool = False
@@ -80,10 +90,11 @@ def draw(board: Board, player: Player, count: int, keep: int, cause: str | None,
     from tain.games.inis import windows
     drawn = draw_epic(board, player, count)
     if not drawn:
-        say(board, "draws-nothing", f"{player} draws no Epic Tale: there is none left.", player=player)
+        say(board, "draws-nothing", N_("%(player)s draws no Epic Tale: there is none left."), player=player)
         return
     board["drawn"][player] = drawn
-    say(board, "draws", f"{player} draws {cards_word(len(drawn), 'epic')}.", player=player, count=len(drawn))
+    say(board, "draws", Nn_("%(player)s draws %(num)s Epic Tale.", "%(player)s draws %(num)s Epic Tales."),
+        player=player, num=len(drawn))
     record = {"keep": keep, "by_gates": by_gates}
     yield from windows.window(board, {"kind": "draw", "actor": player, "card": cause, "territories": [],
                                       "players": [player], "draw": record})
@@ -92,13 +103,14 @@ def draw(board: Board, player: Player, count: int, keep: int, cause: str | None,
     if len(drawn) > record["keep"]:
         action = yield from ask(board, "keep", player,
                                 lambda p: [{"type": "keep", "card": c} for c in sorted(set(board["drawn"][p]))],
-                                f"{player} to keep 1 of the Epic Tales drawn", mid_turn=True)
+                                message("ask-keep", N_("%(player)s to keep 1 of the Epic Tales drawn"), player=player),
+                                mid_turn=True)
         kept = [action["card"]]
         others = list(drawn)
         others.remove(action["card"])
         board["epic_discard"] += others
-        say(board, "keeps", f"{player} keeps 1 Epic Tale and discards {', '.join(name(c) for c in others)}.",
-            player=player, discarded=others)
+        say(board, "keeps", N_("%(player)s keeps 1 Epic Tale and discards %(cards)s."), player=player,
+            cards=card_list(others))
     board["drawn"][player] = []
     for card in kept:
         give_card(board, player, card)
@@ -107,7 +119,7 @@ def draw(board: Board, player: Player, count: int, keep: int, cause: str | None,
 def draw_more(board: Board, player: Player) -> None:
     """Meadows and the Gates' Advantage card: one more card into the draw under way."""
     board["drawn"][player] += draw_epic(board, player, 1)
-    say(board, "draws-more", f"{player} draws 1 more Epic Tale.", player=player)
+    say(board, "draws-more", N_("%(player)s draws 1 more Epic Tale."), player=player)
 
 
 def gates_effect(board: Board) -> Iterator[Any]:
@@ -124,7 +136,7 @@ def gates_effect(board: Board) -> Iterator[Any]:
 
 def enter_territory(board: Board, territory: str, cell: str) -> None:
     add_territory(board, territory, cell)
-    say(board, "territory-enters", f"{land(territory)} enters play at {cell}.", territory=territory, cell=cell)
+    say(board, "territory-enters", N_("%(territory)s enters play at %(cell)s."), territory=territory, cell=cell)
 
 
 def set_aside_step(board: Board, player: Player, source: str) -> Iterator[Any]:
@@ -134,11 +146,12 @@ def set_aside_step(board: Board, player: Player, source: str) -> Iterator[Any]:
     action: Action = yield from ask(
         board, "set-aside", player,
         lambda p: [{"type": "set-aside", "card": c} for c in board["hands"][p]["action"]],
-        f"{player} to set aside one Action card", mid_turn=True)
+        message("ask-set-aside", N_("%(player)s to set aside one Action card"), player=player), mid_turn=True)
     board["hands"][player]["action"].remove(action["card"])
     board["set_aside"], board["set_aside_by"] = action["card"], player
-    know(board, player, "set-aside", [action["card"]], f"You set aside {name(action['card'])}.")
-    say(board, "sets-aside", f"{player} sets aside an Action card.", player=player)
+    know(board, player, "set-aside", [action["card"]], message("you-set-aside", N_("You set aside %(card)s."),
+                                                               card=action["card"]))
+    say(board, "sets-aside", N_("%(player)s sets aside an Action card."), player=player)
 
 
 def take_set_aside(board: Board, player: Player) -> None:
@@ -147,5 +160,6 @@ def take_set_aside(board: Board, player: Player) -> None:
         return
     board["set_aside"], board["set_aside_by"] = None, None
     give_card(board, player, card)
-    know(board, player, "set-aside", [card], f"You take the set-aside card: {name(card)}.")
-    say(board, "takes-set-aside", f"{player} takes the set-aside Action card.", player=player)
+    know(board, player, "set-aside", [card], message("take-set-aside", N_("You take the set-aside card: %(card)s."),
+                                                     card=card))
+    say(board, "takes-set-aside", N_("%(player)s takes the set-aside Action card."), player=player)

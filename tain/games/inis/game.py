@@ -5,16 +5,16 @@ import json
 import marshal
 from typing import Any
 
-from tain.games.base import Action, Bot, IllegalAction, Player, State, View
+from tain.games.base import N_, Action, Bot, IllegalAction, Message, Player, State, View
 from tain.games.inis import driver, notation, standing
 from tain.games.inis.driver import canonical
-from tain.games.inis.board import name, refusal
 from tain.games.inis.bots import InisBot
-from tain.games.inis.catalogue import catalogue, is_card
+from tain.games.inis.catalogue import catalogue, catalogue_messages, is_card
 from tain.games.inis.flow import program
 from tain.games.inis.setup import new_state
 from tain.games.inis.timeouts import timeout_for
 from tain.games.inis.view import build_view, _scores
+from tain.games.inis.words import WORDS, players_and, refusal
 
 SEASON_PASS_RULE = {"window": "season-turn", "then": "pass"}
 
@@ -26,7 +26,8 @@ class InisGame:
     title = "Inis"
     min_players = 2
     max_players = 4
-    option_choices = {"discovery": ("Start", [(False, "random territories"), (True, "discovery scenario")])}
+    option_choices = {"discovery": (N_("Start"), [(False, N_("random territories")), (True, N_("discovery scenario"))])}
+    words = WORDS
     # I63: the steps everyone concerned answers at once, on the phase deadline however many still owe
     # them (a window or gifts asking several are too: the service counts `to_act`).
     simultaneous_steps = frozenset({"draft", "citadels", "peace-vote"})
@@ -51,10 +52,10 @@ class InisGame:
     def apply(self, state: State, player: Player, action: Action) -> State:
         self._check_player(state, player)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise refusal("An action is a dict with a type, such as {\"type\": \"pass\"}.", "inis.no-type")
+            raise IllegalAction(N_('An action is a dict with a type, such as {"type": "pass"}.'), "inis.no-type")
         if not _plain_json(action):  # a state holds only plain JSON (standing rules are kept in it)
-            raise refusal("An action holds only names, numbers, true, false, null, lists and dicts.",
-                          "inis.not-json")
+            raise IllegalAction(N_("An action holds only names, numbers, true, false, null, lists and dicts."),
+                                "inis.not-json")
         if action["type"] == "standing":
             if set(action) == {"type", "rules"}:
                 standing.check_rules(action["rules"])
@@ -62,13 +63,12 @@ class InisGame:
             if set(action) == {"type", "plan"}:
                 standing.check_plan(action["plan"])
                 return driver.advance(state, program, [[player, json.loads(json.dumps(action))]])
-            raise refusal("A standing action has the keys type and rules (or type and plan).",
+            raise IllegalAction(N_("A standing action has the keys type and rules (or type and plan)."),
                                 "inis.standing-keys")
         pending = state["pending"]
         if player not in pending["players"]:
-            waiting = " and ".join(pending["players"])
-            raise refusal(f"It is not your move; waiting for {waiting}.", "inis.not-your-move",
-                                waiting=pending["players"])
+            raise IllegalAction(N_("It is not your move; waiting for %(players)s."), "inis.not-your-move",
+                                waiting=pending["players"], players=players_and(pending["players"]))
         wanted = canonical(action)
         legal = pending["legal"][player]
         plain = json.loads(wanted)
@@ -79,20 +79,20 @@ class InisGame:
 
     def _check_player(self, state: State, player: Player) -> None:
         if player not in state["players"]:
-            raise refusal(f"{player!r} is not playing in this game.", "inis.not-playing", player=player)
+            raise _not_playing(player)
         if state["pending"] is None:
-            raise refusal("The game is over.", "inis.game-over")
+            raise IllegalAction(N_("The game is over."), "inis.game-over")
 
     def view(self, state: State, player: Player | None) -> View:
         if player is not None and player not in state["players"]:
-            raise refusal(f"{player!r} is not playing in this game.", "inis.not-playing", player=player)
+            raise _not_playing(player)
         return build_view(state, player)
 
     def timeout_action(self, state: State, player: Player) -> Action:
         """I63: what a missed deadline does now for `player`."""
         self._check_player(state, player)
         if player not in state["pending"]["players"]:
-            raise refusal("It is not your move.", "inis.not-your-move", waiting=state["pending"]["players"])
+            raise IllegalAction(N_("It is not your move."), "inis.not-your-move", waiting=state["pending"]["players"])
         pending = state["pending"]
         return timeout_for(state["board"], player, pending["timeout"], pending["legal"][player])
 
@@ -134,6 +134,8 @@ class InisGame:
     action_text = staticmethod(notation.action_text)
     parse_action = staticmethod(notation.parse_action)
     describe_action = staticmethod(notation.describe_action)
+    describe_action_message = staticmethod(notation.describe_action_message)
+    catalogue_messages = staticmethod(catalogue_messages)
 
 
 def _plain_json(value: Any) -> bool:
@@ -143,17 +145,21 @@ def _plain_json(value: Any) -> bool:
         return False
 
 
+def _not_playing(player: Any) -> IllegalAction:
+    return IllegalAction(N_("%(player)s is not playing in this game."), "inis.not-playing", player=repr(player))
+
+
 def _refusal(state: State, player: Player, action: Action, legal: list[Action]) -> IllegalAction:
     """One sentence in the player's terms saying why the action is not allowed now."""
     kind = action["type"]
-    text = state["pending"]["text"]
+    waiting: Message = state["pending"]["message"]
     if not any(a["type"] == kind for a in legal):
-        return refusal(f"You cannot {kind} now: waiting for {text}.", "inis.wrong-step",
-                             type=kind, step=state["pending"]["step"])
+        return refusal(N_("You cannot %(type)s now: waiting for %(waiting)s."), "inis.wrong-step",
+                             type=kind, step=state["pending"]["step"], waiting=waiting)
     card = action.get("card")
     if kind == "play" and is_card(card):
         if not any(a.get("card") == card for a in legal):
-            return refusal(f"You cannot play {name(card)} now.", "inis.card-not-playable", card=card)
-        return refusal(f"{name(card)} cannot be played that way now; check its targets.",
+            return refusal(N_("You cannot play %(card)s now."), "inis.card-not-playable", card=card)
+        return refusal(N_("%(card)s cannot be played that way now; check its targets."),
                              "inis.play-not-allowed", card=card)
-    return refusal(f"That {kind} is not allowed now.", "inis.not-allowed", type=kind)
+    return IllegalAction(N_("That %(type)s is not allowed now."), "inis.not-allowed", type=kind)

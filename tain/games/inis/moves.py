@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from tain.games.base import Action, Player
+from tain.games.base import N_, Nn_, Action, Player
 from tain.games.inis.asking import ask, triskels_blocked
 from tain.games.inis.board import (
-    Board, adjacent, chieftain, clans, clans_word, exposed, hand, land, move, players_in, present, say,
+    Board, adjacent, chieftain, clans, exposed, hand, move, players_in, present, say,
 )
+from tain.games.inis.words import message
 
 DONE: Action = {"type": "done"}
 
@@ -79,9 +80,10 @@ def declare(board: Board, player: Player, card: str, decl: dict, havens: list[st
         return found + ([dict(DONE)] if declared else [])
 
     while True:
-        action = yield from ask(board, "declare", player, legal, f"{player} to declare the moves of "
-                                + ("the withdraw" if card == "withdraw" else _name(card)), mid_turn=True,
-                                timeout="declare")
+        asked = message("ask-declare-withdraw", N_("%(player)s to declare the moves of the withdraw"), player=player) \
+            if card == "withdraw" else message("ask-declare", N_("%(player)s to declare the moves of %(card)s"),
+                                               player=player, card=card)
+        action = yield from ask(board, "declare", player, legal, asked, mid_turn=True, timeout="declare")
         if action["type"] == "done":
             break
         declared.append({"from": action["from"], "to": action["to"], "clans": action["clans"]})
@@ -89,11 +91,6 @@ def declare(board: Board, player: Player, card: str, decl: dict, havens: list[st
             break
     board["declaring"] = None
     return declared
-
-
-def _name(card: str) -> str:
-    from tain.games.inis.catalogue import card_name
-    return card_name(card)
 
 
 def withdraw_havens(board: Board, player: Player) -> list[str]:
@@ -108,8 +105,9 @@ def carry_out(board: Board, player: Player, steps: list[dict], clash: bool, card
     for step in steps:
         moved = move(board, player, step["from"], step["to"], step["clans"], step.get("sheltered", 0))
         if moved:
-            say(board, "moves", f"{player} moves {clans_word(moved)} from {land(step['from'])} to {land(step['to'])}.",
-                player=player, count=moved, source=step["from"], territory=step["to"])
+            say(board, "moves", Nn_("%(player)s moves %(num)s clan from %(source)s to %(destination)s.",
+                                    "%(player)s moves %(num)s clans from %(source)s to %(destination)s."),
+                player=player, num=moved, source=step["from"], destination=step["to"])
             if step["to"] not in destinations:
                 destinations.append(step["to"])
     if "mountains" in destinations:
@@ -170,7 +168,8 @@ def mountains_cost(board: Board, player: Player) -> Iterator[Any]:
             answer = options[0]
         else:
             answer = yield from ask(board, "mountains", player, legal,
-                                    f"{player} to pay the Mountains: discard an Action card or lose a clan",
+                                    message("ask-mountains", N_("%(player)s to pay the Mountains: discard an Action card "
+                                                                "or lose a clan"), player=player),
                                     timeout="lowest-or-lose")
         if answer["type"] != "play":
             break
@@ -187,4 +186,4 @@ def discard_action(board: Board, player: Player, card: str) -> None:
     """A discarded Action card goes face down; which one is not shown (I41)."""
     hand(board, player, "action").remove(card)
     board["action_discard"].append(card)
-    say(board, "discards-action", f"{player} discards an Action card.", player=player)
+    say(board, "discards-action", N_("%(player)s discards an Action card."), player=player)

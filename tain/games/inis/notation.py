@@ -13,9 +13,9 @@ import re
 from typing import Any
 
 from tain.games import standing as standing_orders
-from tain.games.base import Action, IllegalAction, Player
-from tain.games.inis.board import refusal
-from tain.games.inis.catalogue import TERRITORY, card_name, card_type, is_card, territory_name
+from tain.games.base import N_, Action, IllegalAction, Message, Nn_, Player
+from tain.games.inis.catalogue import TERRITORY, card_type, is_card
+from tain.games.inis.words import card_list, empty, joined, message
 
 BOOLS = {"flip", "accept"}
 INTS = {"clans", "exposed", "sheltered"}
@@ -45,8 +45,8 @@ def action_text(action: Action) -> str:
 
 
 def _refuse(text: str) -> IllegalAction:
-    return refusal(f"{text.strip()!r} is not an action; write for example 'play card=new-clans place=cove:2', "
-                         "'draft keep=geis,new-clans' or 'pass'.", "inis.not-an-action", text=text.strip())
+    return IllegalAction(N_("%(text)s is not an action; write for example 'play card=new-clans place=cove:2', "
+                            "'draft keep=geis,new-clans' or 'pass'."), "inis.not-an-action", text=repr(text.strip()))
 
 
 def _number(text: str, original: str) -> int:
@@ -108,128 +108,210 @@ def parse_action(text: str) -> Action:
 
 # --- words --------------------------------------------------------------------------------------
 
-def _land(value: Any) -> str:
-    return territory_name(value) if isinstance(value, str) and value in TERRITORY else str(value)
+# A declaration's key that names a territory, a player or a number: how its detail is said.
+_TERRITORY_DETAILS = {
+    "territory": N_("territory %(territory)s"), "from": N_("from %(territory)s"), "to": N_("to %(territory)s"),
+    "clash": N_("clash %(territory)s"), "remove": N_("remove %(territory)s"),
+}
+_PLAYER_DETAILS = {
+    "target": N_("target %(player)s"), "give": N_("give %(player)s"), "instigator": N_("instigator %(player)s"),
+    "look": N_("look %(player)s"), "next": N_("next %(player)s"), "player": N_("player %(player)s"),
+}
+_NUMBER_DETAILS = {
+    "clans": N_("clans %(num)s"), "exposed": N_("exposed %(num)s"), "sheltered": N_("sheltered %(num)s"),
+    "place": N_("place %(num)s"),
+}
+_FLAGS = {"flip": N_("flip")}
 
 
-def _spread(place: dict[str, int]) -> str:
-    return ", ".join(f"{n} in {_land(t)}" for t, n in sorted(place.items()))
+def _spread(place: dict[str, int]) -> Message:
+    """Clans placed: "1 in Cove, 2 in Valley"."""
+    return joined([message("in", N_("%(num)s in %(territory)s"), num=n, territory=t) for t, n in sorted(place.items())],
+                  empty())
+
+
+def _detail(key: str, value: Any) -> Message:
+    territory = isinstance(value, str) and value in TERRITORY
+    if key in _TERRITORY_DETAILS and territory:
+        return message(f"detail-{key}", _TERRITORY_DETAILS[key], territory=value)
+    if key in _PLAYER_DETAILS and isinstance(value, str) and not territory:
+        return message(f"detail-{key}", _PLAYER_DETAILS[key], player=value)
+    if key in _NUMBER_DETAILS and isinstance(value, int):
+        return message(f"detail-{key}", _NUMBER_DETAILS[key], num=value)
+    if territory:
+        return message("detail-territory-of", N_("%(key)s %(territory)s"), key=key, territory=value)
+    return message("detail", N_("%(key)s %(value)s"), key=key, value=str(value))
 
 
 def public_details(card: str, decl: dict, own: bool = False) -> str:
+    """What everyone sees of a declaration (I29.2) in English (`details_message`'s text)."""
+    return details_message(card, decl, own)["text"]
+
+
+def details_message(card: str, decl: dict, own: bool = False) -> Message:
     """What everyone sees of a declaration (I29.2): hidden parts left out (CathBad's named card,
-    discarded Action cards) unless `own`, for its player's eyes."""
+    discarded Action cards) unless `own`, for its player's eyes. Its text is empty when nothing is seen."""
     parts = []
     for key, value in sorted(decl.items()):
         if value is None:
             continue
         if key == "set_aside":
             if own:
-                parts.append(f"naming {card_name(value)}")
+                parts.append(message("naming", N_("naming %(card)s"), card=value))
             continue
         if key == "discard":
             if own:
-                named = value if isinstance(value, list) else [value]
-                parts.append("discarding " + ", ".join(card_name(c) for c in named))
+                parts.append(message("discarding", N_("discarding %(cards)s"),
+                                     cards=card_list(value if isinstance(value, list) else [value])))
             elif isinstance(value, list):
-                parts.append(f"discarding {len(value)} Action card" + ("s" if len(value) > 1 else ""))
+                parts.append(message("discarding-actions", Nn_("discarding %(num)s Action card",
+                                                               "discarding %(num)s Action cards"), num=len(value)))
             elif card_type(value) == "action":
-                parts.append("discarding an Action card")
+                parts.append(message("discarding-action", N_("discarding an Action card")))
             else:
-                parts.append(f"discarding {card_name(value)}")
+                parts.append(message("discarding", N_("discarding %(cards)s"), cards=card_list([value])))
         elif key == "moves":
-            parts += [f"{m['clans']} from {_land(m['from'])} to {_land(m['to'])}" for m in value]
+            parts += [message("move-detail", N_("%(num)s from %(source)s to %(destination)s"), num=m["clans"],
+                              source=m["from"], destination=m["to"]) for m in value]
         elif key == "place" and isinstance(value, dict):
-            parts.append("placing " + (_spread(value) or "no clan"))
+            parts.append(message("placing", N_("placing %(clans)s"), clans=_spread(value))
+                         if value else message("placing-none", N_("placing no clan")))
         elif key == "remove" and isinstance(value, dict):
-            parts.append("removing " + ", ".join(f"{n} of {p}" for p, n in sorted(value.items())))
+            parts.append(message("removing", N_("removing %(clans)s"), clans=joined(
+                [message("of", N_("%(num)s of %(player)s"), num=n, player=p) for p, n in sorted(value.items())], empty())))
         elif key == "replace":
-            parts.append(f"replacing a clan of {value['player']} in {_land(value['territory'])}")
+            parts.append(message("replacing", N_("replacing a clan of %(player)s in %(territory)s"),
+                                 player=value["player"], territory=value["territory"]))
         elif isinstance(value, bool):
             if value:
-                parts.append(key)
+                parts.append(message(f"detail-{key}", _FLAGS[key]) if key in _FLAGS
+                             else message("detail-flag", N_("%(key)s"), key=key))
         else:
-            parts.append(f"{key} {_land(value)}")
-    return ", ".join(parts)
+            parts.append(_detail(key, value))
+    return joined(parts, empty())
 
 
-def play_sentence(player: Player, card: str, decl: dict) -> str:
-    details = public_details(card, decl)
-    return f"{player} plays {card_name(card)}" + (f" ({details})." if details else ".")
+def play_message(player: Player, card: str, decl: dict) -> Message:
+    details = details_message(card, decl)
+    if details["text"]:
+        return message("plays-details", N_("%(player)s plays %(card)s (%(details)s)."), player=player, card=card,
+                       details=details)
+    return message("plays", N_("%(player)s plays %(card)s."), player=player, card=card)
 
 
 HIDDEN_FROM_OTHERS = {
-    "draft": "Keep Action cards", "set-aside": "Set aside an Action card", "discard": "Discard an Action card",
-    "take": "Take a card", "keep": "Keep an Epic Tale", "give": "Give an Action card", "shelter": "Shelter clans",
-    "peace": "Vote on peace", "decline": "Answer", "discard-and-lose": "Discard an Action card and lose a clan",
+    "draft": N_("Keep Action cards"), "set-aside": N_("Set aside an Action card"),
+    "discard": N_("Discard an Action card"), "take": N_("Take a card"), "keep": N_("Keep an Epic Tale"),
+    "give": N_("Give an Action card"), "shelter": N_("Shelter clans"), "peace": N_("Vote on peace"),
+    "decline": N_("Answer"), "discard-and-lose": N_("Discard an Action card and lose a clan"),
+}
+SIMPLE = {
+    "pass": N_("Pass"), "pretender": N_("Take a Pretender token"), "done": N_("Finish the declaration"),
+    "withdraw": N_("Withdraw"), "offer-peace": N_("Offer peace"), "end-clash": N_("End the clash"),
+    "decline": N_("Decline"), "lose-clan": N_("Lose a clan"),
 }
 
 
 def describe_action(action: Action, player: Player, for_others: bool = False) -> str:
+    """The action in its player's words, in English (`describe_action_message`'s text)."""
+    return describe_action_message(action, player, for_others)["text"]
+
+
+def describe_action_message(action: Action, player: Player, for_others: bool = False) -> Message:
     """The action in its player's words; with `for_others`, as anyone else may hear of it: the
     cards it hides left out, standing orders not shown."""
     kind = action.get("type")
     if kind == "standing":
         if "plan" in action:
-            return standing_orders.describe_plan(action, player, for_others)
+            return standing_orders.plan_message("inis", action, player, for_others)
         if for_others:
-            return f"{player} changed their standing rules"
-        return f"Set {len(action.get('rules', []))} standing rules"
+            return message("rules-changed", N_("%(player)s changed their standing rules"), player=player)
+        return message("rules-set", N_("Set %(num)s standing rules"), num=len(action.get("rules", [])))
     if for_others:
         if kind in HIDDEN_FROM_OTHERS:
-            return HIDDEN_FROM_OTHERS[kind]
+            return message(f"move-{kind}-told", HIDDEN_FROM_OTHERS[kind])
         if kind == "play" and action.get("card") == "cathbads-word":
-            return "Play CathBad's Word"
+            return message("move-play", N_("Play %(card)s"), card="cathbads-word")
         if kind == "play" and is_card(action.get("card")):
-            return f"Play {card_name(action['card'])}" + (
-                f": {details}" if (details := public_details(action["card"], _decl(action))) else "")
+            return _play(action, own=False)
     if kind == "play" and is_card(action.get("card")):
-        details = public_details(action["card"], _decl(action), own=True)
-        return f"Play {card_name(action['card'])}" + (f": {details}" if details else "")
-    simple = {
-        "pass": "Pass", "pretender": "Take a Pretender token", "done": "Finish the declaration",
-        "withdraw": "Withdraw", "offer-peace": "Offer peace", "end-clash": "End the clash", "decline": "Decline",
-        "lose-clan": "Lose a clan",
-    }
+        return _play(action, own=True)
     if kind == "lose-clan" and action.get("save"):
-        where = f" (to {_land(action['territory'])})" if action.get("territory") else ""
-        return f"Lose a clan, saved by {card_name(action['save'])}{where}"
-    if kind in simple:
-        return simple[kind]
+        if action.get("territory"):
+            return message("move-lose-clan-saved-to", N_("Lose a clan, saved by %(save)s (to %(territory)s)"),
+                           save=action["save"], territory=action["territory"])
+        return message("move-lose-clan-saved", N_("Lose a clan, saved by %(save)s"), save=action["save"])
+    if kind in SIMPLE:
+        return message(f"move-{kind}", SIMPLE[kind])
+    said = _move_message(kind, action)
+    return said if said is not None else message("move-text", N_("%(text)s"), text=action_text(action))
+
+
+def _play(action: Action, own: bool) -> Message:
+    details = details_message(action["card"], _decl(action), own=own)
+    if details["text"]:
+        return message("move-play-details", N_("Play %(card)s: %(details)s"), card=action["card"], details=details)
+    return message("move-play", N_("Play %(card)s"), card=action["card"])
+
+
+def _move_message(kind: Any, action: Action) -> Message | None:
+    """The other moves in their player's words."""
     if kind == "capital":
-        return f"Make {_land(action['territory'])} the Capital"
+        return message("move-capital", N_("Make %(territory)s the Capital"), territory=action["territory"])
     if kind == "place-clan":
-        return f"Place a clan in {_land(action['territory'])}"
+        return message("move-place-clan", N_("Place a clan in %(territory)s"), territory=action["territory"])
     if kind == "place-clans":
-        return "Place " + _spread(action["place"] or {})
+        return message("move-place-clans", N_("Place %(clans)s"), clans=_spread(action["place"] or {}))
     if kind == "draft":
-        return "Keep " + ", ".join(card_name(c) for c in action["keep"])
+        return message("move-draft", N_("Keep %(cards)s"), cards=card_list(action["keep"], empty()))
     if kind == "set-aside":
-        return f"Set aside {card_name(action['card'])}"
+        return message("move-set-aside", N_("Set aside %(card)s"), card=action["card"])
     if kind == "move":
-        return f"Move {action['clans']} from {_land(action['from'])} to {_land(action['to'])}"
+        return message("move-move", N_("Move %(num)s from %(source)s to %(destination)s"), num=action["clans"],
+                       source=action["from"], destination=action["to"])
     if kind in ("take", "keep", "discard"):
-        return f"{kind.capitalize()} " + (card_name(action["card"]) if action.get("card") else "nothing")
+        verbs = {"take": (N_("Take %(card)s"), N_("Take nothing")), "keep": (N_("Keep %(card)s"), N_("Keep nothing")),
+                 "discard": (N_("Discard %(card)s"), N_("Discard nothing"))}[kind]
+        if action.get("card"):
+            return message(f"move-{kind}", verbs[0], card=action["card"])
+        return message(f"move-{kind}-nothing", verbs[1])
     if kind == "give":
-        return f"Give {card_name(action['card'])}" + (f" to {action['to']}" if action.get("to") else "")
+        if action.get("to"):
+            return message("move-give-to", N_("Give %(card)s to %(player)s"), card=action["card"], player=action["to"])
+        return message("move-give", N_("Give %(card)s"), card=action["card"])
     if kind == "place-territory":
-        what = _land(action["territory"]) if action.get("territory") else "the territory"
-        return f"Place {what} at {action['cell']}"
+        if action.get("territory"):
+            return message("move-place-territory", N_("Place %(territory)s at %(cell)s"),
+                           territory=action["territory"], cell=action["cell"])
+        return message("move-place-the-territory", N_("Place the territory at %(cell)s"), cell=action["cell"])
     if kind == "clash-order":
-        return f"Clash in {_land(action['territory'])} first"
+        return message("move-clash-order", N_("Clash in %(territory)s first"), territory=action["territory"])
     if kind == "return":
-        return f"Return {action['clans']} clans from Dagda's Cauldron"
+        return message("move-return", N_("Return %(num)s clans from Dagda's Cauldron"), num=action["clans"])
     if kind == "shelter":
-        return f"Shelter {action['clans']} clans"
+        return message("move-shelter", N_("Shelter %(num)s clans"), num=action["clans"])
     if kind == "attack":
-        extra = f" with {card_name(action['with'])}" if action.get("with") else ""
-        force = f" (forcing a {action['force']})" if action.get("force") else ""
-        return f"Attack {action['target']}{extra}{force}"
+        return _attack(action)
     if kind == "peace":
-        return "Accept peace" if action.get("accept") else "Refuse peace"
+        return message("move-peace-yes", N_("Accept peace")) if action.get("accept") else \
+            message("move-peace-no", N_("Refuse peace"))
     if kind == "discard-and-lose":
-        return "Discard " + (card_name(action["card"]) if action.get("card") else "nothing") + " and lose a clan"
-    return action_text(action)
+        if action.get("card"):
+            return message("move-discard-and-lose", N_("Discard %(card)s and lose a clan"), card=action["card"])
+        return message("move-lose-nothing-discarded", N_("Discard nothing and lose a clan"))
+    return None
+
+
+def _attack(action: Action) -> Message:
+    force = {"clan": N_("Attack %(player)s with %(with)s (forcing a clan)"),
+             "card": N_("Attack %(player)s with %(with)s (forcing a card)")}
+    if action.get("with") and action.get("force") in force:
+        return message(f"move-attack-forcing-{action['force']}", force[action["force"]], player=action["target"],
+                       **{"with": action["with"]})
+    if action.get("with"):
+        return message("move-attack-with", N_("Attack %(player)s with %(with)s"), player=action["target"],
+                       **{"with": action["with"]})
+    return message("move-attack", N_("Attack %(player)s"), player=action["target"])
 
 
 def _decl(action: Action) -> dict:

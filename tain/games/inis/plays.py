@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from tain.games.base import Action, Player
+from tain.games.base import N_, Action, Player
 from tain.games.inis import cards_action, cards_advantage, cards_epic, windows
-from tain.games.inis.board import Board, discard_card, give_card, say, take_card
-from tain.games.inis.catalogue import card_name
-from tain.games.inis.notation import play_sentence
+from tain.games.inis.board import Board, discard_card, give_card, say, take_card, tell
+from tain.games.inis.notation import play_message
 
 SEASON: dict[str, Any] = {**cards_action.SEASON, **cards_advantage.SEASON, **cards_epic.SEASON}
 TRISKEL: dict[str, Any] = {**cards_action.TRISKEL, **cards_advantage.TRISKEL, **cards_epic.TRISKEL}
@@ -58,13 +57,13 @@ def play_card(board: Board, player: Player, card: str, decl: dict, how: str, tri
     take_card(board, player, card)
     record = {"card": card, "player": player, "decl": decl, "how": how, "cancelled": False, "dest": None}
     board["in_play"].append(record)
-    say(board, "plays", play_sentence(player, card, decl), player=player, card=card)
+    tell(board, play_message(player, card, decl))
     territories, players = _concerns(decl)
     common = {"actor": player, "card": card, "record": record, "territories": territories, "players": players,
               "territory": aim(decl)}
     yield from windows.window(board, {"kind": "announced", **common})
     if record["cancelled"]:
-        say(board, "cancelled", f"{player}'s {card_name(card)} has no effect.", player=player, card=card)
+        say(board, "cancelled", N_("%(player)s's %(card)s has no effect."), player=player, card=card)
     else:
         effect = SEASON[card][1] if how == "season" else TRISKEL[card][1]
         yield from effect(board, record, trigger)

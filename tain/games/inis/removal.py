@@ -7,7 +7,8 @@ from typing import Any, Iterator
 
 from tain.games.base import Action, Player
 from tain.games.inis import windows
-from tain.games.inis.board import Board, clans, clans_word, land, say, take_off
+from tain.games.base import Nn_
+from tain.games.inis.board import Board, clans, say, take_off
 
 
 def remove(board: Board, owner: Player, territory: str, count: int, card: str | None, by: Player | None
@@ -49,12 +50,14 @@ def lose(board: Board, owner: Player, territory: str, count: int) -> None:
         clash["removed"][owner] = clash["removed"].get(owner, 0) + count
     if on_cauldron(board, owner, territory):
         board["cauldron"][owner] += count
-        say(board, "loses-to-cauldron", f"{owner} loses {clans_word(count)} in {land(territory)}, onto Dagda's Cauldron.",
-            player=owner, count=count, territory=territory)
+        say(board, "loses-to-cauldron", Nn_("%(player)s loses %(num)s clan in %(territory)s, onto Dagda's Cauldron.",
+                                            "%(player)s loses %(num)s clans in %(territory)s, onto Dagda's Cauldron."),
+            player=owner, num=count, territory=territory)
     else:
         board["reserve"][owner] += count
-        say(board, "loses", f"{owner} loses {clans_word(count)} in {land(territory)}.",
-            player=owner, count=count, territory=territory)
+        say(board, "loses", Nn_("%(player)s loses %(num)s clan in %(territory)s.",
+                                "%(player)s loses %(num)s clans in %(territory)s."),
+            player=owner, num=count, territory=territory)
 
 
 def save_options(board: Board, owner: Player, territory: str) -> list[dict[str, Any]]:

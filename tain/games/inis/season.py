@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from tain.games.base import Action, Player
+from tain.games.base import N_, Action, Player
 from tain.games.inis import plays, standing, windows
 from tain.games.inis.asking import ask
 from tain.games.inis.board import (
-    Board, chieftain, close_report, hand_size, headline, name, next_player, on_board, open_report, say,
+    Board, chieftain, close_report, hand_size, headline, next_player, on_board, open_report, say,
     take_advantage,
 )
 from tain.games.inis.options import exact
 from tain.games.inis.scoring import conditions_met
+from tain.games.inis.words import message
 
 PASS: Action = {"type": "pass"}
 PRETENDER: Action = {"type": "pretender"}
@@ -42,7 +43,7 @@ def turn(board: Board) -> Iterator[Any]:
     board["turns"] += 1
     board["last_asked"] = None
     opening, season["opening"] = season["opening"], False
-    open_report(board, "turn", f"{player}'s turn", player=player)
+    open_report(board, message("turn", N_("%(player)s's turn"), player=player))
     placed_first = False
     if on_board(board, player) == 0:
         yield from _no_clans(board, player)
@@ -54,21 +55,23 @@ def turn(board: Board) -> Iterator[Any]:
         action = _by_rule(board, player)
     if action is None:
         action = yield from ask(board, "turn", player, lambda p: turn_options(board, p, opening),
-                                f"{player} to play a Season card" + ("" if opening else ", pass or take a Pretender token"),
+                                message("ask-opening", N_("%(player)s to play a Season card"), player=player) if opening
+                                else message("ask-turn", N_("%(player)s to play a Season card, pass or take a Pretender "
+                                                            "token"), player=player),
                                 mid_turn=placed_first,
                                 timeout="opening" if opening else "pass")
     card = None
     if action["type"] == "pass":
         season["passes"] += 1
-        headline(board, "passes", f"{player} passes", player=player)
+        headline(board, "passes", N_("%(player)s passes"), player=player)
     elif action["type"] == "pretender":
         season["passes"] = 0
         board["pretenders"].append(player)
-        headline(board, "pretender", f"{player} takes a Pretender token", player=player)
+        headline(board, "pretender", N_("%(player)s takes a Pretender token"), player=player)
     else:
         season["passes"] = 0
         card = action["card"]
-        headline(board, "plays-card", f"{player} plays {name(card)}", player=player, card=card)
+        headline(board, "plays-card", N_("%(player)s plays %(card)s"), player=player, card=card)
         yield from plays.play_action(board, player, action, "season")
     would_end = season["passes"] >= len(board["players"])
     yield from windows.window(board, {"kind": "turn-end", "actor": player, "card": card, "territories": [],
@@ -86,11 +89,12 @@ def _no_clans(board: Board, player: Player) -> Iterator[Any]:
     """I32: discard a Deed if he has one, then place 2 clans in any territories."""
     if board["deeds"][player]:
         board["deeds"][player] -= 1
-        say(board, "loses-deed", f"{player} has no clan on the board and discards a Deed.", player=player)
+        say(board, "loses-deed", N_("%(player)s has no clan on the board and discards a Deed."), player=player)
     total = min(2, board["reserve"][player])
     action = yield from ask(board, "place-clans", player,
                             lambda p: [{"type": "place-clans", "place": s} for s in exact(sorted(board["terr"]), total)],
-                            f"{player} to place 2 clans: he has none on the board")
+                            message("ask-place-clans", N_("%(player)s to place 2 clans: he has none on the board"),
+                                    player=player))
     from tain.games.inis.effects import place_spread
     place_spread(board, player, action["place"])
 
@@ -113,7 +117,7 @@ def _by_rule(board: Board, player: Player) -> Action | None:
 def end(board: Board) -> None:
     """I35: Action cards discarded, Advantage cards of lost territories face up, the Festival
     marker leaves, Season-turn rules cleared; the next round's Assembly follows (I60)."""
-    open_report(board, "season-ends", f"Round {board['round']}: the Season ends", round=board["round"])
+    open_report(board, message("season-ends", N_("Round %(round)s: the Season ends"), round=board["round"]))
     for player in board["players"]:
         cards = board["hands"][player]
         board["action_discard"] += cards["action"]
@@ -121,10 +125,10 @@ def end(board: Board) -> None:
         for card in list(cards["advantage"]):
             if chieftain(board, card) != player:
                 take_advantage(board, None, card)
-                say(board, "advantage-face-up", f"{player} puts {name(card)} face up.", player=player, card=card)
+                say(board, "advantage-face-up", N_("%(player)s puts %(card)s face up."), player=player, card=card)
         board["standing"][player] = [r for r in board["standing"][player] if r["window"] != "season-turn"]
     board["festival"] = None
-    say(board, "all-passed", "Every player has passed: the Season is over.")
+    say(board, "all-passed", N_("Every player has passed: the Season is over."))
     close_report(board)
     board["season"] = None
     board["cursor"] = "assembly"

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from tain.games.base import Player, SetupError, State, check_setup
+from tain.games.base import N_, Player, SetupError, State, check_setup
 from tain.games.inis.asking import ask
-from tain.games.inis.board import Board, clans_word, close_report, land, open_report, place, rng, say, turn_order
+from tain.games.inis.board import Board, close_report, open_report, place, rng, say, turn_order
 from tain.games.inis.catalogue import CITADELS, CLANS, EPIC, SANCTUARIES, TERRITORY, actions_in_use
 from tain.games.inis.cells import START_CELLS
+from tain.games.inis.words import message
 
 KNOWN_OPTIONS = {"first_player", "discovery", "decks"}
 DECK_KEYS = {"territory", "epic", "action", "crows"}
@@ -19,36 +20,42 @@ DISCOVERY_BOTTOM = ("meadows", "misty-lands", "forest", "gates-of-tir-na-nog", "
 def check_options(players: Any, seed: Any, options: dict[str, Any]) -> None:
     check_setup("Inis", players, seed, options, 2, 4, KNOWN_OPTIONS)
     if not isinstance(options.get("discovery", False), bool):
-        raise SetupError("The discovery option is true or false.")
+        raise SetupError(N_("The discovery option is true or false."), "inis.discovery-option")
     decks = options.get("decks", {})
     if not isinstance(decks, dict):
-        raise SetupError("The decks option maps deck names to lists.")
+        raise SetupError(N_("The decks option maps deck names to lists."), "inis.decks-option")
     unknown = set(decks) - DECK_KEYS
     if unknown:
-        raise SetupError(f"Inis has no deck {sorted(unknown)[0]!r}.")
+        raise SetupError(N_("Inis has no deck %(deck)s."), "inis.no-such-deck", deck=repr(sorted(unknown)[0]))
     if options.get("discovery") and "territory" in decks:
-        raise SetupError("The discovery scenario fixes the start territories: leave out decks.territory.")
+        raise SetupError(N_("The discovery scenario fixes the start territories: leave out decks.territory."),
+                         "inis.discovery-decks")
     if "territory" in decks:
-        _permutation(decks["territory"], set(TERRITORY), "decks.territory", "territory")
+        _permutation(decks["territory"], set(TERRITORY), "territory", N_("decks.territory must be a list of ids."),
+                     N_("decks.territory must hold every territory exactly once."))
     if "epic" in decks:
-        _permutation(decks["epic"], set(EPIC), "decks.epic", "Epic Tale")
+        _permutation(decks["epic"], set(EPIC), "epic", N_("decks.epic must be a list of ids."),
+                     N_("decks.epic must hold every Epic Tale exactly once."))
     if "action" in decks:
         if not isinstance(decks["action"], list):
-            raise SetupError("decks.action is a list of rounds, each a list of Action cards.")
+            raise SetupError(N_("decks.action is a list of rounds, each a list of Action cards."), "inis.action-decks")
         in_use = set(actions_in_use(len(players)))
         for number, cards in enumerate(decks["action"], 1):
-            _permutation(cards, in_use, f"decks.action round {number}", "Action card in use")
+            _permutation(cards, in_use, "action", N_("decks.action round %(round)s must be a list of ids."),
+                         N_("decks.action round %(round)s must hold every Action card in use exactly once."),
+                         round=number)
     if "crows" in decks:
         crows = decks["crows"]
         if not isinstance(crows, list) or any(side not in ("cw", "ccw") for side in crows):
-            raise SetupError("decks.crows is a list of \"cw\" and \"ccw\".")
+            raise SetupError(N_('decks.crows is a list of "cw" and "ccw".'), "inis.crows-deck")
 
 
-def _permutation(cards: Any, wanted: set[str], label: str, kind: str) -> None:
+def _permutation(cards: Any, wanted: set[str], deck: str, not_ids: str, not_all: str, **params: Any) -> None:
+    """A deck of `decks`: a list of ids (else the sentence `not_ids`), each wanted once (else `not_all`)."""
     if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-        raise SetupError(f"{label} must be a list of ids.")
+        raise SetupError(not_ids, f"inis.{deck}-deck-ids", **params)
     if len(cards) != len(set(cards)) or set(cards) != wanted:
-        raise SetupError(f"{label} must hold every {kind} exactly once.")
+        raise SetupError(not_all, f"inis.{deck}-deck-cards", **params)
 
 
 def new_board(players: list[Player], seed: int, options: dict[str, Any]) -> Board:
@@ -105,36 +112,36 @@ def _stack(board: Board, options: dict[str, Any]) -> list[str]:
 def setup_steps(board: Board) -> Iterator[Any]:
     """I4 steps 5–7: the Capital, the Crows, two laps of placements."""
     from tain.games.inis.assembly import toss
+    from tain.games.inis.effects import say_placed
     brenn = board["brenn"]
-    open_report(board, "setup", "Setup", brenn=brenn)
-    say(board, "first-brenn", f"{brenn} is the Brenn.", player=brenn)
+    open_report(board, message("setup", N_("Setup")))
+    say(board, "first-brenn", N_("%(player)s is the Brenn."), player=brenn)
     starts = [board["cells"][c] for c in START_CELLS if c in board["cells"]]
     action = yield from ask(board, "capital", brenn,
                             lambda p: [{"type": "capital", "territory": t} for t in starts if t != "swamp"],
-                            f"{brenn}, the Brenn, to choose the Capital")
+                            message("ask-capital", N_("%(player)s, the Brenn, to choose the Capital"), player=brenn))
     capital = action["territory"]
     board["capital"] = capital
     board["terr"][capital]["citadels"] += 1
     if board["supply"]["sanctuaries"]:
         board["supply"]["sanctuaries"] -= 1
         board["terr"][capital]["sanctuaries"] += 1
-    say(board, "capital", f"{land(capital)} is the Capital.", territory=capital)
+    say(board, "capital", N_("%(territory)s is the Capital."), territory=capital)
     board["direction"] = toss(board)
-    say(board, "crows", f"The Flock of Crows shows {board['direction']}.", direction=board["direction"])
+    say(board, "crows", N_("The Flock of Crows shows %(direction)s."), direction=board["direction"])
     for _ in range(2):
         for player in turn_order(board):
             action = yield from ask(board, "place-clan", player,
                                     lambda p: [{"type": "place-clan", "territory": t} for t in sorted(board["terr"])],
-                                    f"{player} to place a clan")
+                                    message("ask-place-clan", N_("%(player)s to place a clan"), player=player))
             place(board, player, action["territory"], 1)
-            say(board, "places", f"{player} places {clans_word(1)} in {land(action['territory'])}.",
-                player=player, count=1, territory=action["territory"])
+            say_placed(board, player, 1, action["territory"])
     close_report(board)
 
 
 def new_state(players: list[Player], seed: int, options: dict[str, Any] | None) -> State:
     if options is not None and not isinstance(options, dict):
-        raise SetupError("The options are a dict of option names and values.")
+        raise SetupError(N_("The options are a dict of option names and values."), "inis.options")
     options = dict(options or {})
     check_options(players, seed, options)
     board = new_board(players, seed, options)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tain.games.base import IllegalAction, Player
-from tain.games.inis.board import Board, refusal
+from tain.games.base import N_, IllegalAction, Player
+from tain.games.inis.board import Board
 from tain.games.inis.catalogue import is_card
+from tain.games.inis.words import message
 
 WINDOWS = ("announced", "resolved", "turn-end", "clash-start", "citadels-end", "after-maneuver",
            "clan-removed", "assembly-start", "draw", "season-turn")
@@ -30,9 +31,9 @@ ACTION_KEYS: dict[str, set[str]] = {
 def check_rules(rules: Any) -> None:
     """Refuse a list that is not valid rules (engine-api-inis.md, "standing")."""
     if not isinstance(rules, list):
-        raise refusal("Standing rules are a list of rules.", "inis.standing-not-a-list")
+        raise IllegalAction(N_("Standing rules are a list of rules."), "inis.standing-not-a-list")
     if len(rules) > MAX_RULES:
-        raise refusal(f"You may keep at most {MAX_RULES} standing rules.", "inis.standing-too-many",
+        raise IllegalAction(N_("You may keep at most %(most)s standing rules."), "inis.standing-too-many",
                             most=MAX_RULES)
     for number, rule in enumerate(rules, 1):
         _check_rule(rule, number)
@@ -42,62 +43,65 @@ def check_plan(plan: Any) -> None:
     """A plan of moves (engine-api.md, "Standing orders"): at most 40 entries, each 1 to 8
     alternative Inis moves; whether they are legal is decided when they are played."""
     if not isinstance(plan, list) or not all(isinstance(entry, list) for entry in plan):
-        raise refusal("A plan is a list of entries, each a list of alternative actions.",
+        raise IllegalAction(N_("A plan is a list of entries, each a list of alternative actions."),
                             "inis.plan-not-a-list")
     if len(plan) > MAX_ENTRIES:
-        raise refusal(f"A plan has at most {MAX_ENTRIES} entries, not {len(plan)}.", "inis.plan-too-long",
+        raise IllegalAction(N_("A plan has at most %(most)s entries, not %(entries)s."), "inis.plan-too-long",
                             most=MAX_ENTRIES, entries=len(plan))
     for number, entry in enumerate(plan, 1):
         if not 1 <= len(entry) <= MAX_ALTERNATIVES:
-            raise refusal(f"Entry {number} of the plan must hold 1 to {MAX_ALTERNATIVES} alternative actions.",
+            raise IllegalAction(N_("Entry %(entry)s of the plan must hold 1 to %(most)s alternative actions."),
                                 "inis.plan-entry-size", entry=number, most=MAX_ALTERNATIVES)
         for move in entry:
             kind = move.get("type") if isinstance(move, dict) else None
             if kind == "standing":
-                raise refusal(f"Entry {number} of the plan holds a standing order; a plan holds moves only.",
+                raise IllegalAction(N_("Entry %(entry)s of the plan holds a standing order; a plan holds moves only."),
                                     "inis.plan-nested", entry=number)
             if kind not in ACTION_KEYS or not set(move) - {"type"} <= ACTION_KEYS[kind]:
-                raise refusal(f"Entry {number} of the plan holds something that is not an Inis move.",
+                raise IllegalAction(N_("Entry %(entry)s of the plan holds something that is not an Inis move."),
                                     "inis.plan-not-a-move", entry=number)
 
 
-def _bad(number: int, why: str) -> IllegalAction:
-    return refusal(f"Standing rule {number}: {why}.", "inis.standing-bad-rule", rule=number, why=why)
+def _bad(number: int, key: str, why: str, **params: Any) -> IllegalAction:
+    """Rule `number` refused: `why` (a message of its own, `inis.rule-<key>`)."""
+    return IllegalAction(N_("Standing rule %(rule)s: %(why)s."), "inis.standing-bad-rule", rule=number,
+                         why=message(f"rule-{key}", why, **params))
 
 
 def _check_rule(rule: Any, number: int) -> None:
     if not isinstance(rule, dict) or not {"window", "then"} <= set(rule) <= {"window", "when", "then", "once"}:
-        raise _bad(number, "a rule has a window, a then, and may have a when and a once")
+        raise _bad(number, "keys", N_("a rule has a window, a then, and may have a when and a once"))
     window = rule["window"]
     if window not in WINDOWS:
-        raise _bad(number, f"there is no window {window!r}")
+        raise _bad(number, "window", N_("there is no window %(window)s"), window=repr(window))
     when = rule.get("when", {})
     if not isinstance(when, dict):
-        raise _bad(number, "when must map conditions to values")
+        raise _bad(number, "when", N_("when must map conditions to values"))
     for key, value in when.items():
         if key not in CONDITIONS:
-            raise _bad(number, f"there is no condition {key!r}")
+            raise _bad(number, "condition", N_("there is no condition %(condition)s"), condition=repr(key))
         wanted = CONDITIONS[key]
         if wanted is list:
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise _bad(number, f"{key} is a list of names")
+                raise _bad(number, "names", N_("%(condition)s is a list of names"), condition=key)
             if key == "card" and not all(is_card(v) for v in value):
-                raise _bad(number, "it names a card that does not exist")
+                raise _bad(number, "card", N_("it names a card that does not exist"))
         elif wanted is bool and not isinstance(value, bool):
-            raise _bad(number, f"{key} is true or false")
+            raise _bad(number, "flag", N_("%(condition)s is true or false"), condition=key)
         elif wanted is int and (type(value) is not int or value < 0):
-            raise _bad(number, f"{key} is a number of cards")
+            raise _bad(number, "count", N_("%(condition)s is a number of cards"), condition=key)
     if "once" in rule and not isinstance(rule["once"], bool):
-        raise _bad(number, "once is true or false")
+        raise _bad(number, "once", N_("once is true or false"))
     then = rule["then"]
     allowed = ("pass",) if window == "season-turn" else ("ask", "decline")
     if isinstance(then, str):
         if then not in allowed:
-            raise _bad(number, f"then must be {' or '.join(allowed)} or a play here")
+            raise _bad(number, "then", N_("then must be pass or a play here") if window == "season-turn"
+                       else N_("then must be ask or decline or a play here"))
     elif not (isinstance(then, dict) and is_card(then.get("play"))):
-        raise _bad(number, "then plays a card that does not exist")
+        raise _bad(number, "then-card", N_("then plays a card that does not exist"))
     elif not set(then) - {"play"} <= PLAY_KEYS - {"card"}:
-        raise _bad(number, "then names an argument no card takes")
+        raise _bad(number, "then-argument", N_("then names an argument no card takes"))
 
 
 def _territories_of(board: Board, player: Player) -> set[str]:

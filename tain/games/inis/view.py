@@ -6,16 +6,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from tain.games.base import Player, State, View
+from tain.games.base import N_, Message, Player, State, View
 from tain.games.inis.board import Board, adjacent, chieftain, exposed, report_shown, turn_order
 from tain.games.inis.catalogue import card_type
 from tain.games.inis.cells import open_cells
 from tain.games.inis.notation import action_text
 from tain.games.inis.scoring import conditions
+from tain.games.inis.words import message
 
-STEP_WORDS = {
-    "capital": "choosing the Capital", "place-clan": "placing clans", "draft": "the draft",
-    "citadels": "the Citadels step", "peace-vote": "a peace vote", "window": "Triskel answers", "give": "gifts",
+# What the stage says of a decision: the player to act and what he does ("ann to play"); the
+# players asked at once, by what they are doing ("the draft").
+ONE_TO_ACT = {
+    "turn": N_("%(player)s to play"), "capital": N_("%(player)s to capital"), "place-clan": N_("%(player)s to place clan"),
+    "place-clans": N_("%(player)s to place clans"), "draft": N_("%(player)s to draft"),
+    "set-aside": N_("%(player)s to set aside"), "declare": N_("%(player)s to declare"),
+    "take": N_("%(player)s to take"), "keep": N_("%(player)s to keep"), "give": N_("%(player)s to give"),
+    "place-territory": N_("%(player)s to place territory"), "clash-order": N_("%(player)s to clash order"),
+    "return": N_("%(player)s to return"), "mountains": N_("%(player)s to mountains"),
+    "window": N_("%(player)s to window"), "citadels": N_("%(player)s to citadels"),
+    "maneuver": N_("%(player)s to maneuver"), "attack-answer": N_("%(player)s to attack answer"),
+    "peace-vote": N_("%(player)s to peace vote"),
+}
+# The setup's sentence for one player to act: "ann choosing the Capital".
+ONE_IN_SETUP = {"capital": N_("%(player)s choosing the Capital"), "place-clan": N_("%(player)s placing clans")}
+MANY_TO_ACT = {
+    "capital": N_("choosing the Capital"), "place-clan": N_("placing clans"), "draft": N_("the draft"),
+    "citadels": N_("the Citadels step"), "peace-vote": N_("a peace vote"), "window": N_("Triskel answers"),
+    "give": N_("gifts"),
 }
 
 
@@ -44,7 +61,7 @@ def build_view(state: State, player: Player | None) -> View:
         "exploring": board["exploring"], "in_play": [{"card": r["card"], "player": r["player"]}
                                                      for r in board["in_play"]],
         "draft": _draft(board, player), "window": _copy(board["window"]), "clash": _clash(board),
-        "pending": {"step": step, "players": to_act, "text": pending["text"] if pending else "The game is over."},
+        "pending": _pending(pending, step, to_act),
         "reports": state["reports"], "current_report": report_shown(board["report"]) if board["report"] else None,
         "over": over, "scores": _scores(board), "winners": [board["winner"]] if board["winner"] else [],
     }
@@ -137,21 +154,42 @@ def _scores(board: Board) -> dict[Player, int]:
     return {p: c["met"] for p, c in conditions(board).items()}
 
 
-def _stage(board: Board, step: str, to_act: list[Player]) -> dict[str, str]:
-    """`short` changes with each round, `long` with each turn and decision."""
+def _pending(pending: dict[str, Any] | None, step: str, to_act: list[Player]) -> dict[str, Any]:
+    said = pending["message"] if pending else message("over-pending", N_("The game is over."))
+    return {"step": step, "players": to_act, "text": said["text"], "messages": {"text": said}}
+
+
+def _stage(board: Board, step: str, to_act: list[Player]) -> dict[str, Any]:
+    """`short` changes with each round, `long` with each turn and decision; `messages` says them."""
+    short, long = _stage_messages(board, step, to_act)
+    return {"short": short["text"], "long": long["text"], "messages": {"short": short, "long": long}}
+
+
+def _stage_messages(board: Board, step: str, to_act: list[Player]) -> tuple[Message, Message]:
     if board["phase"] == "over":
-        return {"short": "Game over", "long": f"over after round {board['round']}, {board['winner']} elected"}
+        return (message("stage-over", N_("Game over")),
+                message("stage-over-long", N_("over after round %(round)s, %(player)s elected"), round=board["round"],
+                        player=board["winner"]))
     if board["phase"] == "setup":
-        short = "Setup"
-        long = "setup, " + (f"{to_act[0]} {STEP_WORDS.get(step, step)}" if len(to_act) == 1 else step)
-        return {"short": short, "long": long}
-    short = f"Round {board['round']}"
+        if len(to_act) == 1:
+            who = message(f"stage-one-{step}", ONE_IN_SETUP[step], player=to_act[0]) if step in ONE_IN_SETUP \
+                else message("stage-one-step", N_("%(player)s %(step)s"), player=to_act[0], step=step)
+        else:
+            who = message("stage-step", N_("%(step)s"), step=step)
+        return message("stage-setup", N_("Setup")), message("stage-setup-long", N_("setup, %(who)s"), who=who)
+    short = message("stage-round", N_("Round %(round)s"), round=board["round"])
     if len(to_act) == 1:
-        who = f"{to_act[0]} to " + ("play" if step == "turn" else step.replace("-", " "))
+        who = message(f"stage-to-{step}", ONE_TO_ACT[step], player=to_act[0]) if step in ONE_TO_ACT \
+            else message("stage-to-step", N_("%(player)s to %(step)s"), player=to_act[0], step=step.replace("-", " "))
+    elif step in MANY_TO_ACT:
+        who = message(f"stage-many-{step}", MANY_TO_ACT[step])
     else:
-        who = STEP_WORDS.get(step, step)
+        who = message("stage-step", N_("%(step)s"), step=step)
     if board["phase"] == "season":
-        return {"short": short, "long": f"round {board['round']}, season, turn {board['turns']}, {who}"}
+        return short, message("stage-season", N_("round %(round)s, season, turn %(turn)s, %(who)s"),
+                              round=board["round"], turn=board["turns"], who=who)
     draft = board["draft"]
-    where = f"draft {draft['draft']} step {draft['step']}" if draft else "assembly"
-    return {"short": short, "long": f"round {board['round']}, {where}, {who}"}
+    if draft:
+        return short, message("stage-draft", N_("round %(round)s, draft %(draft)s step %(step)s, %(who)s"),
+                              round=board["round"], draft=draft["draft"], step=draft["step"], who=who)
+    return short, message("stage-assembly", N_("round %(round)s, assembly, %(who)s"), round=board["round"], who=who)

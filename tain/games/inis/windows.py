@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from tain.games.base import Action, Player
+from tain.games.base import N_, Action, Message, Player
 from tain.games.inis import standing
 from tain.games.inis.asking import ask, ask_all, triskels_blocked
 from tain.games.inis.board import (
-    Board, adjacent, advantage_holder, clans, exposed, hand, name, opponents, order_from, players_in, present,
+    Board, adjacent, advantage_holder, clans, exposed, hand, opponents, order_from, players_in, present,
 )
 from tain.games.inis.catalogue import card_type
+from tain.games.inis.words import message
 
 DECLINE: Action = {"type": "decline"}
 
@@ -225,18 +226,20 @@ def _shown(trigger: dict, asked: list[Player]) -> dict:
 
 
 QUESTIONS = {
-    "announced": "{actor} plays {card}: answer?",
-    "resolved": "{card} of {actor} has resolved: answer?",
-    "turn-end": "{actor}'s turn is over: answer?",
-    "clash-start": "A clash starts, {actor} the instigator: answer?",
-    "citadels-end": "The Citadels are filled: answer?",
-    "after-maneuver": "{actor}'s maneuver is over: answer?",
-    "clan-removed": "Clans of {actor} are about to be removed: answer?",
-    "assembly-start": "The Assembly begins: answer?",
-    "draw": "{actor} has drawn Epic Tales: answer?",
+    "announced": N_("%(player)s plays %(what)s: answer?"),
+    "resolved": N_("%(what)s of %(player)s has resolved: answer?"),
+    "turn-end": N_("%(player)s's turn is over: answer?"),
+    "clash-start": N_("A clash starts, %(player)s the instigator: answer?"),
+    "citadels-end": N_("The Citadels are filled: answer?"),
+    "after-maneuver": N_("%(player)s's maneuver is over: answer?"),
+    "clan-removed": N_("Clans of %(player)s are about to be removed: answer?"),
+    "assembly-start": N_("The Assembly begins: answer?"),
+    "draw": N_("%(player)s has drawn Epic Tales: answer?"),
 }
 
 
-def _question(trigger: dict) -> str:
+def _question(trigger: dict) -> Message:
+    """The question of a window (`what`: its card, or "a card")."""
     card = trigger.get("card")
-    return QUESTIONS[trigger["kind"]].format(actor=trigger["actor"], card=name(card) if card else "a card")
+    what = message("card", N_("%(card)s"), card=card) if card else message("a-card", N_("a card"))
+    return message(f"ask-window-{trigger['kind']}", QUESTIONS[trigger["kind"]], player=trigger["actor"], what=what)
