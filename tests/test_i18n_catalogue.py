@@ -15,10 +15,10 @@ from i18n_support import (
 )
 from support import csrf_of
 
-# The parts translated so far. Still to mark: Inis (tain/games/inis). The command line (tain/cli.py,
+# The parts translated so far. The command line (tain/cli.py,
 # tain/services/accounts.py) is the operator's: English.
 # tain/services/admin.py's refusals are marked; its audit records are kept as written, in English.
-# Tàin's and Tara's engines say everything by message id (docs/engine.md, "Messages"; tests/test_i18n_engines.py).
+# The engines (Tàin, Tara, Inis) say everything by message id (docs/engine.md, "Messages"; tests/test_i18n_engines.py).
 TEMPLATES = ["templates/admin", "templates/lobby", "templates/devmail", "templates/rules", "templates/base.html",
              "templates/error.html", "templates/_language_switch.html", "templates/email",
              "templates/play",
@@ -30,7 +30,7 @@ PYTHON = ["tain/web/admin", "tain/web/lobby.py", "tain/web/rules.py", "tain/web/
           "tain/web/language.py", "tain/services/errors.py", "tain/services/languages.py", "tain/services/links.py",
           "tain/mail/messages.py", "tain/services/notify.py", "tain/services/digests.py", "tain/pictures",
           "tain/services/play.py", "tain/services/timeline", "tain/messages.py", "tain/games/base.py",
-          "tain/games/standing.py", "tain/games/tain", "tain/games/tara", "tain/web/play.py", "tain/web/play_context.py",
+          "tain/games/standing.py", "tain/games/tain", "tain/games/tara", "tain/games/inis", "tain/web/play.py", "tain/web/play_context.py",
           "tain/web/play_timeline.py", "tain/web/refused_forms.py", "tain/web/plan_editor.py", "tain/web/plan_drafts.py",
           "tain/web/game_pages", "tain/web/moves.py", "tain/web/api.py", "tain/web/json_input.py", "tain/web/relink.py",
           "tain/services/standing.py", "tain/services/preferences.py", "tain/services/export.py",
@@ -48,7 +48,8 @@ NOT_SHOWN = {
     ("tain/web/json_input.py", " is too large a number"),
     ("tain/games/tain/raid.py", "no cow left"),  # results in a report's data, which the templates say
     ("tain/games/tain/raid.py", "nothing left"),
-    ("tain/games/base.py", "There is no game called"),  # an unknown game: the command line's and imports' only
+    ("tain/games/base.py", "There is no game called"),
+    ("tain/games/inis/notation.py", "standing rules="),  # an action's text form (engine-api-inis.md), not a sentence  # an unknown game: the command line's and imports' only
     ("tain/services/games.py", "game #"),
     ("tain/services/deadlines.py", "%Y-%m-%d %H:%M"),  # a time's format  # `flask check`'s findings: the operator's command line speaks English
 }
