@@ -166,7 +166,16 @@ def live_url(app: Flask) -> Iterator[str]:
 
 
 @pytest.fixture
-def browser() -> Iterator[Any]:
+def browser(module_chromium: Any) -> Iterator[Any]:
+    """Debian's Chromium, headless, as new for each test: every page the test opened (each `new_page`
+    is a context of its own) is closed after it. Launched once a module (`module_chromium`)."""
+    yield module_chromium
+    for context in module_chromium.contexts:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def module_chromium() -> Iterator[Any]:
     """Debian's Chromium, headless, driven by Playwright (which cannot download its own browsers here)."""
     from playwright.sync_api import sync_playwright
 
