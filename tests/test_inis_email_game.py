@@ -240,17 +240,17 @@ def test_a_whole_inis_game_by_email(smtp_server: Mailbox, app: Flask, client: Fl
 
 
 def play_by_service(app: Flask, game_id: int, moves: int, seen: dict[str, set[timedelta]] | None = None,
-                    until: str | None = None) -> datetime:
+                    until: str | None = None, until_seen: set[str] = frozenset()) -> datetime:
     """The engine's bot plays every seat through the service, a minute a move, until the step `until`
-    (if given); for each decision that starts a deadline, the step and how long it was given (in
-    `seen`). The time of the last move."""
+    (if given), or until every step of `until_seen` has begun; for each decision that starts a
+    deadline, the step and how long it was given (in `seen`). The time of the last move."""
     bot = ENGINE.make_bot(3)
     seen = {} if seen is None else seen
     now = datetime(2030, 5, 1, 12, 0, tzinfo=timezone.utc)
     for _ in range(moves):
         with app.app_context():
             game = db.session.get(Game, game_id)
-            if game.over or ENGINE.view(game.state, None)["step"] == until:
+            if game.over or ENGINE.view(game.state, None)["step"] == until or (until_seen and until_seen <= set(seen)):
                 break
         now += timedelta(minutes=1)
         with app.app_context():
@@ -271,10 +271,12 @@ def test_each_kind_of_decision_runs_on_its_deadline(app: Flask) -> None:
     them; Season turns, attacks to answer, maneuvers and a window asking one on the move deadline."""
     game_id = new_inis_game(app, seed=3, people=2, bot=False)
     seen: dict[str, set[timedelta]] = {}
-    play_by_service(app, game_id, 400, seen)
-    for step in ("draft", "citadels", "peace-vote"):
+    simultaneous, one_by_one = {"draft", "citadels", "peace-vote"}, {"turn", "attack-answer", "maneuver", "window",
+                                                                      "place-clan"}
+    play_by_service(app, game_id, 400, seen, until_seen=simultaneous | one_by_one)
+    for step in simultaneous:
         assert seen.get(step) == {PHASE}, (step, seen)
-    for step in ("turn", "attack-answer", "maneuver", "window", "place-clan"):
+    for step in one_by_one:
         assert seen.get(step) == {MOVE}, (step, seen)
 
 
