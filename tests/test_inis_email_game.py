@@ -354,3 +354,26 @@ def check_timeout(step: str, state: dict[str, Any], made: list[tuple[str, dict[s
     if step == "turn":  # passes, and passes for him for the rest of the Season (a rule he may clear)
         assert made[0][1]["type"] == "standing" and made[0][1]["rules"][0] == {"window": "season-turn", "then": "pass"}
         assert made[1:] == [(made[0][0], {"type": "pass"})]
+
+
+def test_a_draft_step_is_one_email_to_each_however_the_others_answer(app: Flask) -> None:
+    """Each player is asked once per draft step: the others' choices in it (which change the stage's
+    words as the step waits on fewer players) email nobody; the next step asks everyone again."""
+    game_id = new_inis_game(app, seed=3, people=2, bot=False)
+    now = play_by_service(app, game_id, 50, until="draft")
+    people = ("ann@example.org", "bob@example.org", "cat@example.org")
+
+    def mails() -> list[int]:
+        with app.app_context():
+            return [len(outbox(address)) for address in people]
+
+    before = mails()
+    for name in ("Ann", "Bob", "Cat"):
+        assert mails() == before
+        with app.app_context():
+            seat = db.session.get(Game, game_id).seat_named(name)
+            submit(seat, seat_snapshot(seat)["legal_actions"][0], now=now)
+    assert mails() == [count + 1 for count in before]
+    with app.app_context():
+        assert all(outbox(address)[-1].subject.startswith(f"[Inis #{game_id}] Round 1, draft step 2 of 3: ")
+                   for address in people)
