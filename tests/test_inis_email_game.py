@@ -377,3 +377,26 @@ def test_a_draft_step_is_one_email_to_each_however_the_others_answer(app: Flask)
     with app.app_context():
         assert all(outbox(address)[-1].subject.startswith(f"[Inis #{game_id}] Round 1, draft step 2 of 3: ")
                    for address in people)
+
+
+def test_the_player_who_moves_and_is_still_alone_to_act_gets_no_email(app: Flask) -> None:
+    """He is on his page, which shows his next decision (a card's declaration, an answer then a
+    maneuver); whoever is newly asked is emailed."""
+    game_id = new_inis_game(app, seed=3, people=2, bot=False)
+    bot = ENGINE.make_bot(3)
+    continued = 0
+    for _ in range(80):
+        with app.app_context():
+            game = db.session.get(Game, game_id)
+            mover = ENGINE.to_act(game.state)[0]
+            short = ENGINE.view(game.state, None)["stage"]["short"]
+            seat = game.seat_named(mover)
+            before = len(outbox(seat.email))
+            snapshot = seat_snapshot(seat)
+            submit(seat, bot.choose(snapshot["view"], snapshot["legal_actions"]), now=NOW)
+            db.session.expire_all()
+            state = db.session.get(Game, game_id).state
+            if ENGINE.to_act(state) == [mover] and ENGINE.view(state, None)["stage"]["short"] == short:
+                continued += 1
+                assert len(outbox(seat.email)) == before
+    assert continued > 5
