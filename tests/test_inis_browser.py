@@ -84,7 +84,11 @@ def _games(engine: InisGame) -> dict[str, str]:
         pages[name] = f"/play/{token(game, player)}"
         if name == "season-turn":
             waiting = next(p for p in engine.view(game.state, None)["players"] if p != player)
-            pages["season-waiting"] = f"/play/{token(game, waiting)}"
+            pages["season-waiting"] = f"/play/{token(game, waiting)}"  # with two standing rules listed
+            submit(game.seat_named(waiting), {"type": "standing", "rules": [
+                {"window": "announced", "when": {"by": [player], "card": ["conquest", "new-clans"]},
+                 "then": {"play": "geis"}, "once": True},
+                {"window": "turn-end", "when": {"season_would_end": True}, "then": "ask"}]}, now=NOW)
     picked = _new_game()
     player = _play_until(picked, lambda view: view["step"] == "turn" and bool(_territory_plays(picked, view)), engine)
     game = db.session.get(Game, picked)  # a card whose territory is chosen on the map, picked
