@@ -33,11 +33,16 @@ def test_game_metadata(name):
     assert 1 <= game.min_players <= game.max_players
 
 
+# Inis once registered: one whole random game per player count, of middling length, as
+# test_inis_contract.py plays it (random Inis games run from 200 to 3,000 actions, up to 70 s each).
+INIS_SEEDS = {2: (2,), 3: (2,), 4: (1,)}
+
+
 def contract_cases():
     for name in game_names():
         game = get_game(name)
         for count in range(game.min_players, game.max_players + 1):
-            for seed in (0, 1, 2):
+            for seed in INIS_SEEDS[count] if name == "inis" else (0, 1, 2):
                 yield pytest.param(name, count, seed, id=f"{name}-{count}p-seed{seed}")
 
 

@@ -20,6 +20,7 @@ def test_inis_metadata(registered):
 
 # One whole random game per player count, of middling length (random Inis games run from 200 to
 # 3,000 actions; a change to the legal actions makes other games of the same seeds).
-@pytest.mark.parametrize("count, seed", [(2, 2), (3, 2), (4, 1)])
+@pytest.mark.skipif("inis" in tain.games.game_names(), reason="registered: test_engine_contract.py plays these")
+@pytest.mark.parametrize("count, seed", [(count, seed) for count, seeds in contract.INIS_SEEDS.items() for seed in seeds])
 def test_inis_keeps_the_engine_contract(registered, count, seed):
     contract.test_random_play_with_timeouts_keeps_the_contract("inis", count, seed)
