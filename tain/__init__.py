@@ -25,8 +25,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .pictures.tain import glyph as tain_token_letter
     from .web import (RowId, admin, api, devmail, errors, input_guard, language, lobby, play, relink, rules,
                       security, select_language)
+    from .web.game_pages import check_registered
     from .wording import install as install_wording
 
+    check_registered()  # every game's engine has its page module, and the reverse
     app = Flask(
         __name__,
         instance_path=os.path.join(PROJECT_ROOT, "instance"),

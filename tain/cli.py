@@ -31,7 +31,7 @@ tain_cli = AppGroup("tain", help="Run Tàin games: create them, run the clock, c
 @click.option("--bot-on-timeout", is_flag=True, help="On time-out a bot moves for the late player instead of passing.")
 @click.option("--first-player", default=None, help="Name of the first active player (default: drawn).")
 @click.option("--seed", type=int, default=None, help="The game's random seed (default: drawn).")
-@click.option("--option", "options", multiple=True, help="A game's own option as name=value (Tara: level=2, games=1).")
+@click.option("--option", "options", multiple=True, help="A game's own option as name=value (Tara: level=2, games=1; Inis: discovery=true).")
 @click.option("--started-by", default=None, help="Who started the game, as the invitations say (default: not said).")
 @click.option("--language", "languages", multiple=True,
               help="A player's language as Name=en or Name=it, repeatable (default: English, or their browser's).")

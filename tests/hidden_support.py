@@ -8,7 +8,9 @@ made once more with every seat's secrets drawn again, and must not change either
 
 What a game hides, and how to draw it again, is in SECRETS. A game not in it must hide
 nothing: every seat's view must be the public view (`view(state, None)`), "you" aside.
-A newly registered game that hides something fails the test until it is described here.
+A newly registered game that hides something fails the test until it is described here, or, when
+its secrets cannot be drawn again behind its log (Inis: every hand comes from the deal and the
+drafts), is played as twin games instead (tests/hidden_twins.py, TWINS).
 """
 from __future__ import annotations
 

@@ -37,6 +37,7 @@ PYTHON = ["tain/web/admin", "tain/web/lobby.py", "tain/web/rules.py", "tain/web/
           "tain/services/games.py", "tain/services/deadlines.py"]
 # Strings of those modules that look like sentences and are no reader's: (file, the string's start).
 NOT_SHOWN = {
+    ("tain/web/game_pages/__init__.py", "games without a page module"),  # a start-up error, for the developer
     ("tain/web/devmail.py", "default-src"),  # a Content-Security-Policy header
     ("tain/web/admin/transfer.py", "attachment; filename="),  # a Content-Disposition header
     ("tain/web/admin/transfer.py", " actions replayed"),  # an audit entry's detail: a record, kept as written

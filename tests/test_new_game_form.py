@@ -95,7 +95,7 @@ def test_each_games_options_sit_in_its_own_fieldset(client: FlaskClient) -> None
     assert legends["option_tara_level"] == legends["option_tara_games"] == "Tara only"
     assert legends["game"] == legends["players"] == ""  # the common fields belong to no game
     assert "Tàin only" not in page  # Tàin has no options of its own
-    assert "Tàin: 2 to 4 players; Tara: exactly 2 players." in page and "2 to 2" not in page
+    assert "Tàin: 2 to 4 players; Tara: exactly 2 players; Inis: 2 to 4 players." in page and "2 to 2" not in page
     assert "/static/new-game.js" in page
     assert client.get("/static/new-game.js").status_code == 200
 

@@ -9,10 +9,13 @@
 from __future__ import annotations
 
 from tain.games.base import Action, Bot, Game, IllegalAction, Player, SetupError, State, UnknownGame, View
+from tain.games.inis import InisGame
 from tain.games.tain import TainGame
 from tain.games.tara import TaraGame
 
-_REGISTRY: dict[str, Game] = {game.name: game for game in (TainGame(), TaraGame())}
+# Every game the service hosts, listed once in this, the lowest layer. Each has its page module in
+# tain.web.game_pages (PAGES), checked when the app is built (docs/engine.md, "Adding a game").
+_REGISTRY: dict[str, Game] = {game.name: game for game in (TainGame(), TaraGame(), InisGame())}
 
 
 def get_game(name: str) -> Game:

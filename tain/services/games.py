@@ -126,9 +126,13 @@ def timing_problems(move_deadline: timedelta | None, phase_deadline: timedelta |
     return problems
 
 
+_BOOLEANS = {"true": True, "false": False}
+
+
 def parse_options(text: str) -> dict[str, Any]:
     """`level=2 games=1` (spaces or commas between) → {"level": 2, "games": 1}: a game's setup
-    options, whole numbers as numbers; raises InvalidGame for anything else. The engine
+    options, whole numbers as numbers, true and false as such (Inis: `discovery=true`); raises
+    InvalidGame for anything else. The engine
     decides which options and values it takes."""
     options: dict[str, Any] = {}
     for part in (text or "").replace(",", " ").split():
@@ -136,7 +140,7 @@ def parse_options(text: str) -> dict[str, Any]:
         if not equals or not _OPTION_RE.match(key) or not value or key == "first_player":
             raise InvalidGame([Phrase(N_("Write each option as name=value (such as level=2), not %(text)s."),
                                       text=repr(part[:30]))])
-        options[key] = int(value) if value.isdigit() else value
+        options[key] = int(value) if value.isdigit() else _BOOLEANS.get(value.lower(), value)
     return options
 
 
@@ -330,14 +334,16 @@ def _new_decisions(game: Game, engine: Engine, player: str, action: Action, befo
     """Mark where each seat's current decision began (`Seat.decision_version`): the player's own
     move ends theirs, and so does a move their plan made; a seat that has just become one to act,
     or stays to act into a new stage, starts a new one. Another seat's move in a simultaneous step
-    changes nothing for the others, nor does a standing order that made no move."""
+    changes nothing for the others (even when the stage's words change as seats drop out: an Inis draft
+    step left to one seat), nor does a standing order that made no move."""
     to_act_before, to_act_after = engine.to_act(before), engine.to_act(game.state)
     new_stage = engine.view(before, None)["stage"] != engine.view(game.state, None)["stage"]
     moved = moved_by_plan(engine, before, game.state, [seat.name for seat in game.seats])
     if not is_standing(action):
         moved.add(player)
     for seat in game.seats:
-        if seat.name in moved or (seat.name in to_act_after and (seat.name not in to_act_before or new_stage)):
+        if seat.name in moved or (seat.name in to_act_after and (seat.name not in to_act_before or (
+                new_stage and engine.legal_actions(before, seat.name) != engine.legal_actions(game.state, seat.name)))):
             seat.decision_version = game.version
 
 

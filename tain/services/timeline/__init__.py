@@ -5,7 +5,8 @@ before and just after it (`engine.view(state, player)`): the moves it shows on t
 (their own tokens named, everyone else's face down), a deadline missed, the raid reports that
 came, the turn or phase that began. Another player's action reaches a game's teller only as
 its public part (`Teller.public`), so nothing hidden can be told. Each game's teller
-(`tain.services.timeline.<game>`) puts its moves and stages into sentences.
+(`tain.services.timeline.<game>`) puts its moves and stages into sentences; a game without one is
+told in its engine's own words (`generic.EngineTeller`).
 
 `Seat.seen_version` is the game's version when the seat was last shown the game (an email
 queued to it, its page shown): "since you last looked" is what came after it.
@@ -27,7 +28,7 @@ from tain.messages import Told
 from tain.models import ActionRecord, Game, Seat
 from tain.services.standing import new_plan_moves
 
-from . import tain, tara
+from . import inis, tain, tara
 from .generic import EngineTeller
 from .known import KnownMove
 
@@ -40,7 +41,7 @@ PLAN_CHANGED = ("timeline.plan-changed", Nn_("You changed your plan: %(num)d mov
 
 
 class Teller(Protocol):
-    """One game's words for what happened (tain.services.timeline.tain, .tara)."""
+    """One game's words for what happened (tain.services.timeline.tain, .tara, .inis)."""
 
     def public(self, action: Action, player: str) -> Action | None:
         """What every player may know of `player`'s action (None: nothing)."""
@@ -55,7 +56,7 @@ class Teller(Protocol):
         """The sentence for one of the viewer's own moves, as `moves` says it (`view`: theirs after it)."""
 
 
-TELLERS: dict[str, Teller] = {"tain": tain, "tara": tara}  # type: ignore[dict-item]
+TELLERS: dict[str, Teller] = {"tain": tain, "tara": tara, "inis": inis.TELLER}  # type: ignore[dict-item]
 
 
 def teller_for(engine: Engine) -> Teller:
