@@ -2,15 +2,19 @@
 player page and every email, and the short help sits where a choice is made."""
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 
 from flask import Flask
 from flask.testing import FlaskClient
 
-from support import BASE_URL, NOW, advance_to_guarding, new_game, new_tara_game, outbox, token
+from i18n_support import compile_catalogues, visible_words
+from support import BASE_URL, NOW, advance_to_guarding, create_game, new_game, new_tara_game, outbox, parse_player, token
+from tain.games.inis import catalogue, scoring as inis_scoring
 from tain.games.tain import rules as tain_rules
 from tain.games.tara.board import SQUARES
 from tain.services.play import submit
+from test_i18n_catalogue import english_words
 
 
 class CellParser(HTMLParser):
@@ -140,3 +144,30 @@ def test_every_email_links_the_rules(app: Flask) -> None:
         name = "tara" if mail.game_id == tara_id else "tain"
         assert f"{BASE_URL}/rules/{name}" in mail.body_text, mail.kind
         assert f'href="{BASE_URL}/rules/{name}"' in mail.body_html, mail.kind
+
+
+# Inis's own English words ("clan", "round", "draft", "Brenn" and "Triskel" are Italian too).
+INIS_WORDS = {"card", "cards", "territory", "territories", "season", "hand", "pass", "clash", "peace", "attack",
+              "deed", "deeds", "sanctuary", "sanctuaries", "citadel", "citadels", "capital", "king", "window",
+              "assembly", "turn", "rule", "rules", "time", "out"}
+
+
+def test_inis_has_its_rules_in_english_and_in_italian(app: Flask, client: FlaskClient) -> None:
+    compile_catalogues()
+    english = client.get("/rules/inis")
+    assert english.status_code == 200
+    page = " ".join(english.get_data(as_text=True).split())
+    for words in ("How to play Inis", "High King", f"reaches {inis_scoring.TARGET} or more", "Pretender token",
+                  "Lug Samildanach", "Battle Frenzy", "Geis", "Standing rules", "On time-out"):
+        assert words in page, words
+    ranking = [catalogue.card_name(card) for card in catalogue.RANKING]
+    assert ", ".join(ranking).replace("&", "&amp;") in page  # the time-out ranking is the engine's
+    italian = client.get("/rules/inis", headers={"Accept-Language": "it"})
+    assert italian.status_code == 200 and '<html lang="it">' in italian.text
+    assert english_words(italian.text) | (set(visible_words(italian.text)) & INIS_WORDS) == set()
+    assert "Re Supremo" in italian.text and "Furia di Battaglia" in italian.text
+    with app.app_context():
+        players = [parse_player(line) for line in ("Ann <ann@example.org>", "Bob <bob@example.org>")]
+        ann = token(create_game("inis", players, now=NOW, seed=10, first_player="Ann"), "Ann")
+    links = re.findall(r'href="(/rules/[^"#]*)"', client.get(f"/play/{ann}").get_data(as_text=True))
+    assert links == ["/rules/inis"] and client.get(links[0]).status_code == 200

@@ -35,7 +35,7 @@ class GamePage:
 PAGES: dict[str, GamePage] = {
     "tain": GamePage(tain.page_context, tain.plannable, tain.guarding_problems, tain.rules_context),
     "tara": GamePage(tara.page_context, tara.plannable, rules=tara.rules_context),
-    "inis": GamePage(inis.page_context),
+    "inis": GamePage(inis.page_context, rules=inis.rules_context),
 }
 
 

@@ -11,9 +11,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tain.games import Action, Game as Engine
+from tain.games import Action, Game as Engine, get_game
+from tain.games.inis import catalogue as inis_catalogue, scoring as inis_scoring
 from tain.messages import tell
 from tain.web.moves import Move
+from tain.wording import gettext, names as listed
 
 from . import inis_rules
 
@@ -206,3 +208,23 @@ def page_context(engine: Engine, view: Mapping[str, Any], legal: Sequence[Action
             "move_groups": move_groups,
             "map_choice": bool(on_map), "plan_mode": False, "skips": [],
             **inis_rules.panel(view, me, catalogue, names)}
+
+
+def rules_context() -> dict[str, Any]:
+    """The facts of the rules page (/rules/inis), read from the engine and from the page's own table
+    of Triskel moments, so that the page names the windows and cards the game and the seat's panel use."""
+    said = catalogue_said(get_game("inis"))
+    names = {card: facts["name"] for card, facts in said["cards"].items()}
+    windows = [(gettext(moment), [names[card] for card, orders in inis_rules.ORDERS.items() if orders[0].window == kind])
+               for kind, moment in inis_rules.MOMENTS.items() if kind != "season-turn"]
+    return {
+        "target": inis_scoring.TARGET,
+        "clans": inis_catalogue.CLANS,
+        "citadels": inis_catalogue.CITADELS,
+        "sanctuaries": inis_catalogue.SANCTUARIES,
+        "action_count": len(inis_catalogue.ACTION),
+        "four_player_cards": listed(names[card] for card in inis_catalogue.FOUR_PLAYER_ACTIONS),
+        "windows": windows,
+        "folded": listed(names[card] for card in inis_rules.FOLDED),
+        "ranking": ", ".join(names[card] for card in inis_catalogue.RANKING),
+    }
