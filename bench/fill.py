@@ -83,7 +83,7 @@ def game_rows(template: Template, game_id: int, first_seat_id: int, now: datetim
     finished = created + timedelta(days=9) if not running else None
     game = {
         "id": game_id, "game": "tain", "seed": template.seed, "options": {"first_player": template.players[0]},
-        "status": template.status, "state": template.state, "version": len(template.log),
+        "status": template.status, "state": template.state, "version": len(template.log), "moves": len(template.log),
         "to_act": [] if template.status == "over" else engine.to_act(template.state),
         "stage": engine.view(template.state, None)["stage"],
         "move_deadline_seconds": DAY, "phase_deadline_seconds": 2 * DAY, "reminder_before_seconds": 4 * 3600,

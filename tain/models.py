@@ -67,7 +67,11 @@ class Game(db.Model):
     # to_act ([] once over) and its public stage.
     to_act: Mapped[list[str]] = mapped_column(JSONData, default=list)
     stage: Mapped[dict[str, Any]] = mapped_column(JSONData, default=dict)
-    version: Mapped[int] = mapped_column(default=0)  # actions applied so far
+    version: Mapped[int] = mapped_column(default=0)  # actions applied so far (the log's length)
+    # The version every seat is shown (pages, forms, JSON, Message-IDs) and its time: it moves with each
+    # action anyone could see, never with a standing order that changed nothing public (a hidden choice).
+    moves: Mapped[int] = mapped_column(default=0, server_default="0")
+    moved_at: Mapped[Optional[datetime]] = mapped_column(UTCDateTime)
     move_deadline_seconds: Mapped[Optional[int]] = mapped_column()
     phase_deadline_seconds: Mapped[Optional[int]] = mapped_column()
     deadline_at: Mapped[Optional[datetime]] = mapped_column(UTCDateTime)

@@ -98,3 +98,33 @@ def test_the_kinds_of_token_a_player_planned_change_nothing_the_others_see(app):
     assert any("Made from your plan." in page for page in warrior["Bob"])
     assert not any("Made from your plan." in text for who in (*OTHERS, "ann@example.org", "cat@example.org")
                    for text in warrior[who])
+
+
+def test_a_plan_given_or_not_changes_nothing_the_others_see(app, client):
+    """Twin games, one where Bob (not to act) gives a plan and one where he gives none: Ann's and Cat's
+    JSON, version and time of the last move included, and their pages' forms are the same."""
+    from datetime import timedelta
+
+    from support import NOW
+    from tain.services.play import seat_snapshot, submit
+
+    with app.app_context():
+        games = [new_game(seed=7).id, new_game(seed=7).id]
+        planned = app_game(games[1])
+        submit(planned.seat_named("Bob"), {"type": "standing", "plan": [[{"type": "pass"}]]},
+               now=NOW + timedelta(hours=3))
+    for name in ("Ann", "Cat"):
+        with app.app_context():
+            snapshots = [seat_snapshot(app_game(game_id).seat_named(name)) for game_id in games]
+            links = [f"/play/{token(app_game(game_id), name)}" for game_id in games]
+        assert snapshots[0]["game"] | {"id": 0} == snapshots[1]["game"] | {"id": 0}, name
+        assert snapshots[0]["view"] == snapshots[1]["view"]
+        versions = [re.findall(r'name="version" value="(\d+)"', client.get(link).text) for link in links]
+        assert versions[0] == versions[1] and (versions[0] or name == "Cat"), name  # Cat is not to act: no move form
+
+
+def app_game(game_id: int):
+    from tain.extensions import db
+    from tain.models import Game
+
+    return db.session.get(Game, game_id)

@@ -221,7 +221,7 @@ def _render_and_queue(game: Game, seat: Seat, title: str, letter: Letter, now: d
         subject=subject(title, game, seat, letter, now, asked),
         body_text=_noticed(context["notice"], render_template(f"email/{template}.txt", **context)),
         body_html=render_template(f"email/{template}.html", **context),
-        message_id=root if first else f"<tain.{game.id}.{seat.id}.{game.version}.{letter.kind}{_day_of_digest(letter, now)}{_nonce(letter)}@{_domain()}>",
+        message_id=root if first else f"<tain.{game.id}.{seat.id}.{game.moves}.{letter.kind}{_day_of_digest(letter, now)}{_nonce(letter)}@{_domain()}>",
         picture=picture,
         thread_root=None if first else root,
         kind=letter.kind, now=now, game_id=game.id, seat_id=seat.id,

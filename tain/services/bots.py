@@ -11,7 +11,7 @@ from tain.models import Game
 
 def bot_for(game: Game, engine: Engine) -> Bot:
     """The game's bot, seeded by the position: varied, and the same again for the same position."""
-    return engine.make_bot(game.seed + game.version)
+    return engine.make_bot(game.seed + game.moves)  # not the log's length: that counts hidden standing orders
 
 
 def next_bot_move(game: Game, engine: Engine) -> tuple[str, Action] | None:

@@ -327,24 +327,29 @@ def _record(game: Game, engine: Engine, player: str, action: Action, *, now: dat
         game_id=game.id, seq=game.version, player=player, action=action, on_timeout=on_timeout, created_at=now,
     ))
     game.version += 1
-    _new_decisions(game, engine, player, action, before)
+    _new_decisions(game, engine, player, action, before, now)
 
 
-def _new_decisions(game: Game, engine: Engine, player: str, action: Action, before: State) -> None:
-    """Mark where each seat's current decision began (`Seat.decision_version`): the player's own
-    move ends theirs, and so does a move their plan made; a seat that has just become one to act,
+def _new_decisions(game: Game, engine: Engine, player: str, action: Action, before: State, now: datetime) -> None:
+    """Move the version every seat is shown (`Game.moves`) when anyone could see the action, and mark
+    where each seat's current decision began (`Seat.decision_version`, on that version): the player's
+    own move ends theirs, and so does a move their plan made; a seat that has just become one to act,
     or stays to act into a new stage, starts a new one. Another seat's move in a simultaneous step
     changes nothing for the others (even when the stage's words change as seats drop out: an Inis draft
-    step left to one seat), nor does a standing order that made no move."""
+    step left to one seat), nor does a standing order that made no move: it moves no version either,
+    so nobody else can tell that it was given."""
     to_act_before, to_act_after = engine.to_act(before), engine.to_act(game.state)
-    new_stage = engine.view(before, None)["stage"] != engine.view(game.state, None)["stage"]
+    public_before, public_after = engine.view(before, None), engine.view(game.state, None)
+    new_stage = public_before["stage"] != public_after["stage"]
     moved = moved_by_plan(engine, before, game.state, [seat.name for seat in game.seats])
     if not is_standing(action):
         moved.add(player)
+    if moved or public_before != public_after or to_act_before != to_act_after:
+        game.moves, game.moved_at = game.moves + 1, now
     for seat in game.seats:
         if seat.name in moved or (seat.name in to_act_after and (seat.name not in to_act_before or (
                 new_stage and engine.legal_actions(before, seat.name) != engine.legal_actions(game.state, seat.name)))):
-            seat.decision_version = game.version
+            seat.decision_version = game.moves
 
 
 def _decisions(game: Game) -> list[int]:

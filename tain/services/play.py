@@ -29,10 +29,10 @@ def game_info(game: Game) -> dict[str, Any]:
         "players": [seat.name for seat in game.seats],
         "status": game.status,
         "paused": game.paused_at is not None,  # by the admin: nobody moves and no clock runs until resumed
-        "version": game.version,
+        "version": game.moves,
         "to_act": engine.to_act(game.state),
         "created_at": game.created_at.isoformat(),
-        "updated_at": game.updated_at.isoformat(),
+        "updated_at": (game.moved_at or game.created_at).isoformat(),
     }
     if game.over:
         info["scores"] = engine.scores(game.state)
@@ -43,8 +43,9 @@ def game_info(game: Game) -> dict[str, Any]:
 def seat_snapshot(seat: Seat) -> dict[str, Any]:
     """Everything the seat's page or JSON shows, built from the seat's own view only.
 
-    `game.version` counts the moves made so far; send it back with a move so a
-    second click on an old page is refused (StaleMove) instead of acting twice.
+    `game.moves` (the "version") counts the moves anyone could see; send it back with a move so a
+    second click on an old page is refused (StaleMove) instead of acting twice. It does not move
+    with a standing order that changed nothing public, so no seat can tell another gave one.
     While the game is paused (or over, or cancelled) the seat has no move and no deadline.
     """
     game = seat.game
@@ -118,7 +119,7 @@ def make_moves(
         engine = engine_for(game)
         seat = game.seat_named(name)
         decision = seat.decision_version
-        if expected_version is not None and not decision <= expected_version <= game.version:
+        if expected_version is not None and not decision <= expected_version <= game.moves:
             raise StaleMove(N_("The game has moved on for you since this page was shown (or it was sent twice), "
                                "so nothing was done. Here it is as it stands now."))
         if plan_was is not None and plan_in(engine.view(game.state, seat.name)) != plan_was:

@@ -62,6 +62,7 @@ def show(token: str) -> str:
     game = seat.game
     deadline = game.deadline_at if playing(game) else None
     engine, snapshot = engine_for(game), seat_snapshot(seat)
+    shown = game.version  # the log's length: "since you last looked" counts in it (read before the writes below)
     draft = draft_of(seat, bool(snapshot["legal_actions"]))
     page = render_template("play/page.html", **page_context(engine, snapshot, deadline,
                                                             now=now, time_zone=seat.time_zone,
@@ -73,7 +74,7 @@ def show(token: str) -> str:
                            refused=take_refused(seat))
     transactions.detached(seat)  # the page is built: its two writes need only the seat as read
     record_visit(seat, now)
-    timeline.mark_seen(seat, snapshot["game"]["version"])
+    timeline.mark_seen(seat, shown)
     return page
 
 

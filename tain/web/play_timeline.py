@@ -2,8 +2,9 @@
 
 After a move the page is asked for with `?since=<the version the move was made on>`, so that
 the player who has just moved sees what their move led to (a raid phase resolved, a new turn)
-even though the email it sent them already counts as shown. Any earlier version only shows
-more of what the seat may know anyway.
+even though the email it sent them already counts as shown. That version is the one every seat
+is shown (`Game.moves`), never past the log's length then (`Game.version`, which "since" counts
+in): an earlier version only shows more of what the seat may know anyway.
 """
 from __future__ import annotations
 
