@@ -1,5 +1,6 @@
 """A player's page in Italian: every page an Italian seat is shown (Tàin while scouting, guarding,
-after raids and at the end; Tara while building and in battle; the history, the plan editor, a
+after raids and at the end; Tara while building and in battle; Inis choosing the Capital, in a draft
+step, a Season turn, a window and a maneuver; the history, the plan editor, a
 refused form, the pass confirmation) has no English word of the interface, while an English seat's
 page in the same game stays in English."""
 from __future__ import annotations
@@ -9,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from i18n_support import compile_catalogues
+from i18n_support import compile_catalogues, visible_words
 from support import NOW, advance_to_guarding, create_game, csrf_of, parse_player, play_tara_until, token
 from tain import transactions
 from tain.extensions import db
@@ -130,3 +131,24 @@ def test_an_english_seat_s_page_stays_in_english(client, app):
     for sentence in ("Since you last looked", "This link is your seat", "Days away, email and time zone",
                      "The story so far", "Email me a new link"):
         assert sentence in html
+
+
+INIS = ["Ann <ann@example.org> it", "Bob <bob@example.org>", "Cat <cat@example.org> it"]
+# Inis's own English words, which its cards, questions and reports would leave on an Italian page.
+INIS_ENGLISH = {"card", "cards", "territory", "territories", "season", "hand", "draw", "discard", "place", "keep",
+                "clash", "peace", "attack", "deeds", "pass", "choose", "sanctuary", "citadel", "capital"}
+
+
+@pytest.mark.parametrize("step", ["capital", "draft", "turn", "window", "maneuver"])
+def test_an_italian_inis_seat_s_page_has_no_english_word(client, app, step):
+    def reached(game: Any) -> bool:
+        return game.over or engine_for(game).view(game.state, None)["step"] == step
+
+    with app.app_context(), transactions.write():
+        game = create_game("inis", [parse_player(p) for p in INIS], now=NOW, seed=4, first_player="Ann")
+        play_bots(game, reached)
+        assert not game.over, step
+        game_id = game.id
+    for name in ("Ann", "Cat"):
+        page = seat_page(client, app, game_id, name)
+        assert italian(page) | (set(visible_words(page)) & INIS_ENGLISH) == set(), (step, name)
