@@ -24,7 +24,7 @@ from tain.services.play import seat_snapshot, submit
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed", allow_module_level=True)
 
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser  # noqa: E402
 from test_pages_browser import (  # noqa: E402
     DESKTOP, PHONE, SMALL_PHONE, SMALL_TAP_TARGETS, TAP_TARGET, TAP_TARGETS, WIDER_THAN_THE_SCREEN,
 )
@@ -101,32 +101,17 @@ def _games(engine: InisGame) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
-    with pytest.MonkeyPatch.context() as patch:
-        if "inis" not in tain.games.game_names():  # until Inis is registered with the service
-            patch.setitem(tain.games._REGISTRY, "inis", InisGame())
-        engine = tain.games.get_game("inis")
-        app = create_app(app_settings(f"sqlite:///{tmp_path_factory.mktemp('inis')}/tain.sqlite3"))
-        with serving(app) as url:
-            with app.app_context():
-                reset_database()
-                pages = _games(engine)
-            yield url, pages
-            with app.app_context():
-                db.session.remove()
-                db.drop_all()
-                db.engine.dispose()
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    playwright = sync_playwright().start()
-    browser = playwright.chromium.launch(
-        executable_path=CHROMIUM, headless=True,
-        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-              "--disable-sync", "--no-first-run"])
-    yield browser
-    browser.close()
-    playwright.stop()
+    engine = tain.games.get_game("inis")
+    app = create_app(app_settings(f"sqlite:///{tmp_path_factory.mktemp('inis')}/tain.sqlite3"))
+    with serving(app) as url:
+        with app.app_context():
+            reset_database()
+            pages = _games(engine)
+        yield url, pages
+        with app.app_context():
+            db.session.remove()
+            db.drop_all()
+            db.engine.dispose()
 
 
 def each_page(browser: Browser, site: tuple[str, dict[str, str]], viewport: dict[str, int]) -> Iterator[tuple[str, Any]]:
@@ -142,10 +127,10 @@ def each_page(browser: Browser, site: tuple[str, dict[str, str]], viewport: dict
 
 
 @pytest.mark.parametrize("size, viewport", [("desktop", DESKTOP), ("phone", PHONE)])
-def test_the_inis_pages_are_shown_and_saved(chromium: Browser, site, size: str, viewport: dict[str, int]) -> None:
+def test_the_inis_pages_are_shown_and_saved(module_chromium: Browser, site, size: str, viewport: dict[str, int]) -> None:
     folder = ARTIFACTS / size
     folder.mkdir(parents=True, exist_ok=True)
-    for name, page in each_page(chromium, site, viewport):
+    for name, page in each_page(module_chromium, site, viewport):
         assert page.locator("svg.inis__svg").count() == 1, name  # the map
         assert page.locator("#hand-title").count() == 1, name
         page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
@@ -153,9 +138,9 @@ def test_the_inis_pages_are_shown_and_saved(chromium: Browser, site, size: str, 
 
 
 @pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE], ids=["390px", "360px"])
-def test_no_inis_page_is_wider_than_a_phone(chromium: Browser, site, viewport: dict[str, int]) -> None:
+def test_no_inis_page_is_wider_than_a_phone(module_chromium: Browser, site, viewport: dict[str, int]) -> None:
     too_wide = []
-    for name, page in each_page(chromium, site, viewport):
+    for name, page in each_page(module_chromium, site, viewport):
         measured = page.evaluate(WIDER_THAN_THE_SCREEN)
         if measured["scroll"] > measured["inner"]:
             too_wide.append(f"{name}: {measured['scroll']} px wide on a {measured['inner']} px screen, "
@@ -163,9 +148,9 @@ def test_no_inis_page_is_wider_than_a_phone(chromium: Browser, site, viewport: d
     assert not too_wide, "\n".join(too_wide)
 
 
-def test_every_inis_tap_target_on_a_phone_is_at_least_44_px_high(chromium: Browser, site) -> None:
+def test_every_inis_tap_target_on_a_phone_is_at_least_44_px_high(module_chromium: Browser, site) -> None:
     small: list[str] = []
-    for name, page in each_page(chromium, site, PHONE):
+    for name, page in each_page(module_chromium, site, PHONE):
         page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
         small += [f"{name}: {target}" for target in page.evaluate(SMALL_TAP_TARGETS, TAP_TARGETS)[:8]]
     assert not small, f"{len(small)} tap targets lower than {TAP_TARGET} px:\n" + "\n".join(small)

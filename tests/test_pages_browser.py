@@ -29,7 +29,7 @@ from tain.services.play import submit
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed", allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 ARTIFACTS = Path(__file__).parent / "artifacts" / "pages"
 DESKTOP = {"width": 1280, "height": 800}
@@ -149,19 +149,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
             db.engine.dispose()
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    """One headless Chromium for the whole module (Debian's; see conftest's `browser`)."""
-    playwright = sync_playwright().start()
-    browser = playwright.chromium.launch(
-        executable_path=CHROMIUM, headless=True,
-        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-              "--disable-sync", "--no-first-run"])
-    yield browser
-    browser.close()
-    playwright.stop()
-
-
 def _logged_in(page: Page, site: Site) -> Page:
     page.goto(f"{site.url}/admin/login")
     page.get_by_label("Password").fill(PASSWORD)
@@ -208,12 +195,12 @@ def each_page(browser: Browser, site: Site, viewport: dict[str, int]) -> Iterato
 
 
 @pytest.mark.parametrize("size, viewport", [("desktop", DESKTOP), ("phone", PHONE)])
-def test_every_page_is_shown_and_saved_at_desktop_and_phone_sizes(chromium: Browser, site: Site, size: str,
+def test_every_page_is_shown_and_saved_at_desktop_and_phone_sizes(module_chromium: Browser, site: Site, size: str,
                                                                   viewport: dict[str, int]) -> None:
     folder = ARTIFACTS / size
     folder.mkdir(parents=True, exist_ok=True)
     shown = []
-    for name, page in each_page(chromium, site, viewport):
+    for name, page in each_page(module_chromium, site, viewport):
         assert page.locator("body").inner_text().strip(), name
         page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
         shown.append(name)
@@ -233,9 +220,9 @@ WIDER_THAN_THE_SCREEN = """() => {
 
 
 @pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE], ids=["390px", "360px"])
-def test_no_page_is_wider_than_a_phone(chromium: Browser, site: Site, viewport: dict[str, int]) -> None:
+def test_no_page_is_wider_than_a_phone(module_chromium: Browser, site: Site, viewport: dict[str, int]) -> None:
     too_wide = []
-    for name, page in each_page(chromium, site, viewport):
+    for name, page in each_page(module_chromium, site, viewport):
         measured = page.evaluate(WIDER_THAN_THE_SCREEN)
         if measured["scroll"] > measured["inner"]:
             too_wide.append(f"{name}: {measured['scroll']} px wide on a {measured['inner']} px screen, "
@@ -251,9 +238,9 @@ SMALL_TAP_TARGETS = """(selector) => [...document.querySelectorAll(selector)]
 """ % TAP_TARGET
 
 
-def test_every_tap_target_on_a_phone_is_at_least_44_px_high(chromium: Browser, site: Site) -> None:
+def test_every_tap_target_on_a_phone_is_at_least_44_px_high(module_chromium: Browser, site: Site) -> None:
     small: list[str] = []
-    for name, page in each_page(chromium, site, PHONE):
+    for name, page in each_page(module_chromium, site, PHONE):
         # Unfold every group of moves, so that the buttons inside are measured too.
         page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
         found: list[Any] = page.evaluate(SMALL_TAP_TARGETS, TAP_TARGETS)
