@@ -35,11 +35,8 @@ from sqlalchemy import create_engine  # noqa: E402
 
 from bench import fill  # noqa: E402
 from bench.load import fresh_database  # noqa: E402
-from bench.web import PROFILED, Table, bench_app, counting, tables_to_play  # noqa: E402
-from tain import transactions  # noqa: E402
+from bench.web import PROFILED, Table, acting_link, bench_app, counting, tables_to_play  # noqa: E402
 from tain.extensions import db, install_sqlite_behaviour  # noqa: E402
-from tain.models import Game  # noqa: E402
-from tain.services.games import engine_for  # noqa: E402
 from tain.config import database_uri  # noqa: E402
 
 KINDS = ("api", "post", "page")
@@ -58,12 +55,9 @@ def play(app: Any, tables: list[Table], measure: Callable[[str, Callable[[], Any
     """For each table: the seat to act's API GET, its POST, its page GET, each through `measure`."""
     client = app.test_client()
     for number, table in enumerate(tables):
-        with app.app_context(), transactions.read():
-            game = db.session.get(Game, table.game_id)
-            to_act = engine_for(game).to_act(game.state)
-        if not to_act:
+        link = acting_link(app, table)
+        if link is None:
             continue
-        link = table.tokens[to_act[0]]
         snapshot = measure("api", lambda: client.get(f"/api/v1/play/{link}")).get_json()
         legal = snapshot["legal_actions"]
         body = {"action": legal[number % len(legal)], "version": snapshot["game"]["version"]}

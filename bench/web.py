@@ -59,7 +59,6 @@ from tain import PROJECT_ROOT, create_app, transactions  # noqa: E402
 from tain.config import database_uri  # noqa: E402
 from tain.extensions import db, install_sqlite_behaviour  # noqa: E402
 from tain.models import Game, Seat  # noqa: E402
-from tain.services.games import engine_for  # noqa: E402
 from tain.services.links import make_token  # noqa: E402
 
 DEFAULT_POSTGRESQL = "postgresql://tain:tain@127.0.0.1:5432/tain_bench"
@@ -305,6 +304,13 @@ def counting(app: Any) -> Iterator[list[str]]:
         event.remove(engine, "before_cursor_execute", note)
 
 
+def acting_link(app: Any, table: Table) -> str | None:
+    """The token of the table's seat to act (its game's cached to_act), None when nobody is."""
+    with app.app_context(), transactions.read():
+        to_act = db.session.scalar(select(Game.to_act).where(Game.id == table.game_id))
+    return table.tokens[to_act[0]] if to_act else None
+
+
 def in_process_moves(app: Any, tables: list[Table], profile: cProfile.Profile | None = None
                      ) -> dict[str, list[int]]:
     """For each table, as a player does it: the seat to act's API GET, its POST, then its page;
@@ -313,12 +319,9 @@ def in_process_moves(app: Any, tables: list[Table], profile: cProfile.Profile | 
     counts: dict[str, list[int]] = {"post": [], "api": [], "page": []}
     rng = random.Random(1)
     for table in tables:
-        with app.app_context(), transactions.read():
-            game = db.session.get(Game, table.game_id)
-            to_act = engine_for(game).to_act(game.state)
-        if not to_act:
+        link = acting_link(app, table)
+        if link is None:
             continue
-        link = table.tokens[to_act[0]]
         with counting(app) as seen:
             snapshot = client.get(f"/api/v1/play/{link}").get_json()
         counts["api"].append(len(seen))
