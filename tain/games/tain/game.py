@@ -62,8 +62,9 @@ class TainGame:
             scouting.check_action(state, player, action)
             state = state.copy()  # a new state, sharing its parts with the input until a change copies them
             self._play(state, player, action)
-        standing.play_plans(state, to_act=scouting.to_act, is_legal=_is_legal, play=self._play,
-                            moment=_moment)
+        if state.get("plans"):  # most games never have one: a call saved on every move
+            standing.play_plans(state, to_act=scouting.to_act, is_legal=_is_legal, play=self._play,
+                                moment=_moment)
         return state
 
     def _play(self, state: State, player: Player, action: Action) -> None:
@@ -87,7 +88,7 @@ class TainGame:
             raise IllegalAction(N_("%(player)s is not playing in this game."), "tain.not-a-player", player=repr(player))
         if state["phase"] == "over":
             raise IllegalAction(N_("The game is over."), "tain.game-over")
-        if player not in scouting.to_act(state):
+        if not scouting.is_asked(state, player):
             if player in state["passed"]:
                 raise IllegalAction(N_("You have passed for this scouting phase."), "tain.passed")
             raise IllegalAction(N_("It is not your move; waiting for %(waiting)s."), "tain.not-your-move",

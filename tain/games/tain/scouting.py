@@ -10,7 +10,7 @@ from typing import Any
 
 from tain.games.base import N_, Action, IllegalAction, Player, State
 from tain.games.tain.rules import BOY, DAUGHTER, ENTRANCES, KINGDOM_SLOTS, RAIDERS, SCOUTS, TOKENS
-from tain.games.tain.state import seats_from
+from tain.games.tain.state import next_seat, seats_from
 
 ACTION_KEYS = {
     "guard": {"type", "token", "entrance"},
@@ -28,9 +28,16 @@ def to_act(state: State) -> list[Player]:
     return []
 
 
+def is_asked(state: State, player: Player) -> bool:
+    """Whether `player` is in `to_act(state)`, without building that list (asked on every move)."""
+    if state["phase"] == "scouting":
+        return player == state["current"]
+    return state["phase"] == "guarding" and player in state["players"] and player not in state["passed"]
+
+
 def legal_actions(state: State, player: Player) -> list[Action]:
     """Every action `player` may take now, guards first, `pass` last (R6)."""
-    if player not in to_act(state):
+    if not is_asked(state, player):
         return []
     screen = state["clans"][player]["screen"]
     held = [token for token in TOKENS if screen[token]]
@@ -58,14 +65,8 @@ def check_action(state: State, player: Player, action: Any) -> None:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str) or action["type"] not in ACTION_KEYS:
         raise IllegalAction(N_("An action is one of guard, scout, raid or pass."), "tain.action-type")
     kind = action["type"]
-    extra = set(action) - ACTION_KEYS[kind]
-    missing = ACTION_KEYS[kind] - set(action)
-    if missing:
-        raise IllegalAction(N_("A %(kind)s action needs %(keys)s."), "tain.action-keys-missing",
-                            kind=kind, keys=sorted(missing - {"type"}))
-    if extra:
-        raise IllegalAction(N_("A %(kind)s action has no %(keys)s."), "tain.action-keys-extra",
-                            kind=kind, keys=sorted(extra))
+    if action.keys() != ACTION_KEYS[kind]:
+        _refuse_keys(kind, set(action))
     if kind == "pass":
         return
     token = action["token"]
@@ -83,6 +84,16 @@ def check_action(state: State, player: Player, action: Any) -> None:
         _check_raid(state, player, token)
     if not state["clans"][player]["screen"][token]:
         raise IllegalAction(N_("You have no %(token)s left behind your screen."), "tain.token-used-up", token=token)
+
+
+def _refuse_keys(kind: str, keys: set[str]) -> None:
+    """A missing key is told before an extra one."""
+    missing = ACTION_KEYS[kind] - keys
+    if missing:
+        raise IllegalAction(N_("A %(kind)s action needs %(keys)s."), "tain.action-keys-missing",
+                            kind=kind, keys=sorted(missing - {"type"}))
+    raise IllegalAction(N_("A %(kind)s action has no %(keys)s."), "tain.action-keys-extra",
+                        kind=kind, keys=sorted(keys - ACTION_KEYS[kind]))
 
 
 def _check_guard(state: State, player: Player, entrance: Any) -> None:
@@ -160,22 +171,38 @@ def advance(state: State, after: Player | None) -> bool:
     for player in state["players"]:
         if player not in state["passed"] and not _can_place(state, player):
             mark_passed(state, player)
-    waiting = [p for p in state["players"] if p not in state["passed"]]
+    players, passed = state["players"], state["passed"]
+    waiting = [p for p in players if p not in passed]
     if not waiting:
         state["current"] = None
         return True
-    if state["phase"] == "guarding" or all(_only_guards_left(state, p) for p in waiting):
+    if state["phase"] == "guarding" or _only_guards_left_to_all(state, waiting):
         state["phase"], state["current"] = "guarding", None
         return False
-    order = seats_from(state["players"], state["active"] if after is None else after)
-    if after is not None:
-        order = order[1:] + order[:1]
-    state["current"] = next(p for p in order if p not in state["passed"])
+    first = state["active"] if after is None else next_seat(players, after)
+    state["current"] = _first_waiting(players, passed, first)
     return False
 
 
-# These run for every player after every move: plain loops, which return sooner and cost less
-# than any() over a generator.
+# These run after every move, most of them for every player: plain loops, which return sooner
+# and cost less than any() or next() over a generator or a reordered copy of the players.
+def _first_waiting(players: list[Player], passed: list[Player], first: Player) -> Player | None:
+    """`first`, or if they have passed the next player to the left who has not (R1, R5)."""
+    start = players.index(first)
+    for step in range(len(players)):
+        player = players[(start + step) % len(players)]
+        if player not in passed:
+            return player
+    return None
+
+
+def _only_guards_left_to_all(state: State, players: list[Player]) -> bool:
+    for player in players:
+        if not _only_guards_left(state, player):
+            return False
+    return True
+
+
 def _can_place(state: State, player: Player) -> bool:
     """R7, from public facts: a token behind the screen and a free slot this player may use."""
     if not any(state["clans"][player]["screen"].values()):
