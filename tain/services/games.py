@@ -18,7 +18,7 @@ from email_validator import EmailNotValidError, validate_email
 
 from tain import transactions
 from tain.extensions import db
-from tain.games import Action, Game as Engine, SetupError, State, UnknownGame, get_game
+from tain.games import Action, Game as Engine, SetupError, State, UnknownGame, View, get_game
 from tain.games.base import player_count_problem
 from tain.games.standing import is_standing
 from tain.messages import Told, told
@@ -261,19 +261,21 @@ def create_game(
             for i, p in enumerate(players)
         ],
     )
+    public = PublicViews(engine)
     with transactions.write():
         db.session.add(game)
         db.session.flush()  # the log and the invitations need the game's id
         for entry in history.log if history else ():
-            _record(game, engine, entry.player, entry.action, now=entry.at, on_timeout=entry.on_timeout)
+            _record(game, engine, public, entry.player, entry.action, now=entry.at, on_timeout=entry.on_timeout)
         if history and history.cancelled:
             game.status, game.finished_at = "cancelled", history.finished_at
         else:
             if game.paused_at is None:
-                _let_bots_play(game, engine, now)
+                _let_bots_play(game, engine, public, now)
             _mark_over(game, engine, (history and history.finished_at) or now)
-        cache_state_facts(game, engine)
-        restart_clock(game, [], engine.to_act(game.state), now, simultaneous=simultaneous_step(engine, game.state))
+        cache_state_facts(game, engine, public.of(game.state))
+        restart_clock(game, [], engine.to_act(game.state), now,
+                      simultaneous=simultaneous_step(engine, public.of(game.state)))
         if game.status == "running":
             notify.game_created(game, engine, now=now, started_by=started_by)
         if also:
@@ -304,33 +306,55 @@ def apply_actions(
     leaves the game as it was (the caller's transaction rolls back).
     """
     engine = engine_for(game)
+    public = PublicViews(engine)
     before, decided = game.state, _decisions(game)
     for action in actions:
-        _record(game, engine, player, action, now=now, on_timeout=on_timeout)
-    _let_bots_play(game, engine, now)
-    _changed(game, engine, before, now, clock=_decisions(game) != decided, timed_out=player if on_timeout else None,
-             mover=None if on_timeout else player)
+        _record(game, engine, public, player, action, now=now, on_timeout=on_timeout)
+    _let_bots_play(game, engine, public, now)
+    _changed(game, engine, public, before, now, clock=_decisions(game) != decided,
+             timed_out=player if on_timeout else None, mover=None if on_timeout else player)
 
 
 def let_bots_play(game: Game, *, now: datetime) -> None:
     """After a seat was given to a bot: let the bots move if it is theirs (inside `locked_game`)."""
     engine = engine_for(game)
+    public = PublicViews(engine)
     before = game.state
-    if _let_bots_play(game, engine, now):
-        _changed(game, engine, before, now)
+    if _let_bots_play(game, engine, public, now):
+        _changed(game, engine, public, before, now)
 
 
-def _record(game: Game, engine: Engine, player: str, action: Action, *, now: datetime, on_timeout: bool) -> None:
+class PublicViews:
+    """The public view (`engine.view(state, None)`) of the states one change goes through, each built
+    once: every action compares the views before and after it (the one after is the next action's
+    before), and the stage kept beside the state and the step the clock runs on are read from the
+    last. Only the latest is kept; engines never change a state they are given (they return a new
+    one), so the same state object has the same view."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        self._state: State | None = None
+        self._view: View = {}
+
+    def of(self, state: State) -> View:
+        if state is not self._state:
+            self._state, self._view = state, self._engine.view(state, None)
+        return self._view
+
+
+def _record(game: Game, engine: Engine, public: PublicViews, player: str, action: Action, *, now: datetime,
+            on_timeout: bool) -> None:
     before = game.state
     game.state = _apply_one(engine, before, player, action)
     db.session.add(ActionRecord(
         game_id=game.id, seq=game.version, player=player, action=action, on_timeout=on_timeout, created_at=now,
     ))
     game.version += 1
-    _new_decisions(game, engine, player, action, before, now)
+    _new_decisions(game, engine, public, player, action, before, now)
 
 
-def _new_decisions(game: Game, engine: Engine, player: str, action: Action, before: State, now: datetime) -> None:
+def _new_decisions(game: Game, engine: Engine, public: PublicViews, player: str, action: Action, before: State,
+                   now: datetime) -> None:
     """Move the version every seat is shown (`Game.moves`) when anyone could see the action, and mark
     where each seat's current decision began (`Seat.decision_version`, on that version): the player's
     own move ends theirs, and so does a move their plan made; a seat that has just become one to act,
@@ -339,7 +363,7 @@ def _new_decisions(game: Game, engine: Engine, player: str, action: Action, befo
     step left to one seat), nor does a standing order that made no move: it moves no version either,
     so nobody else can tell that it was given."""
     to_act_before, to_act_after = engine.to_act(before), engine.to_act(game.state)
-    public_before, public_after = engine.view(before, None), engine.view(game.state, None)
+    public_before, public_after = public.of(before), public.of(game.state)
     new_stage = public_before["stage"] != public_after["stage"]
     moved = moved_by_plan(engine, before, game.state, [seat.name for seat in game.seats])
     if not is_standing(action):
@@ -356,11 +380,11 @@ def _decisions(game: Game) -> list[int]:
     return [seat.decision_version for seat in game.seats]
 
 
-def _let_bots_play(game: Game, engine: Engine, now: datetime) -> int:
+def _let_bots_play(game: Game, engine: Engine, public: PublicViews, now: datetime) -> int:
     """Every bot move due now, in the change's transaction; how many were made."""
     made = 0
     while (move := next_bot_move(game, engine)) is not None:
-        _record(game, engine, *move, now=now, on_timeout=False)
+        _record(game, engine, public, *move, now=now, on_timeout=False)
         made += 1
     return made
 
@@ -371,31 +395,33 @@ def _mark_over(game: Game, engine: Engine, now: datetime) -> None:
         game.finished_at = now
 
 
-def cache_state_facts(game: Game, engine: Engine) -> None:
+def cache_state_facts(game: Game, engine: Engine, public: View) -> None:
     """Keep beside the state what the admin's list shows of it, so that a page of games is read without
-    decoding any state: whom it waits on ([] once over) and where it stands (the public stage)."""
+    decoding any state: whom it waits on ([] once over) and where it stands (the stage of `public`, the
+    state's public view)."""
     game.to_act = [] if engine.is_over(game.state) else engine.to_act(game.state)
-    game.stage = engine.view(game.state, None)["stage"]
+    game.stage = public["stage"]
 
 
-def _changed(game: Game, engine: Engine, before: State, now: datetime, *, clock: bool = True,
+def _changed(game: Game, engine: Engine, public: PublicViews, before: State, now: datetime, *, clock: bool = True,
              timed_out: str | None = None, mover: str | None = None) -> None:
     """After a change: the game's end, its clock (unless no seat's decision changed: a standing
     order that made no move keeps everyone's deadline), and the emails."""
     game.updated_at = now
     _mark_over(game, engine, now)
-    cache_state_facts(game, engine)
+    cache_state_facts(game, engine, public.of(game.state))
     if clock:
         restart_clock(game, engine.to_act(before), engine.to_act(game.state), now, engine.mid_turn(game.state),
-                      simultaneous_step(engine, game.state))
+                      simultaneous_step(engine, public.of(game.state)))
     notify.game_changed(game, engine, before, game.state, now=now, timed_out=timed_out, mover=mover)
 
 
-def simultaneous_step(engine: Engine, state: State) -> bool:
-    """Whether the step now awaited is one the game plays all at once (its `simultaneous_steps`, named
-    in its views' `step`), however many still owe it: it runs on the phase deadline."""
+def simultaneous_step(engine: Engine, public: View) -> bool:
+    """Whether the step awaited in the state whose public view is `public` is one the game plays all at
+    once (its `simultaneous_steps`, named in its views' `step`), however many still owe it: it runs on
+    the phase deadline."""
     steps = getattr(engine, "simultaneous_steps", ())
-    return bool(steps) and engine.view(state, None).get("step") in steps
+    return bool(steps) and public.get("step") in steps
 
 
 def _apply_one(engine: Engine, state: State, player: str, action: Action) -> State:
@@ -445,4 +471,5 @@ def rebuild_state(game: Game) -> None:
     """Replace the cached state by the replay of the log (the log wins)."""
     with locked_game(game.id) as locked:
         locked.state = replay(locked)
-        cache_state_facts(locked, engine_for(locked))
+        engine = engine_for(locked)
+        cache_state_facts(locked, engine, engine.view(locked.state, None))
