@@ -347,15 +347,9 @@ INIS_ALSO_ITALIAN = ALSO_ITALIAN | {
 
 
 @pytest.fixture
-def inis(monkeypatch):
-    """The Inis engine, registered for `tain.messages` to find its words (as the service registers it)."""
-    import tain.games
-    engine = get_game("inis") if "inis" in tain.games.game_names() else None
-    if engine is None:
-        from tain.games.inis import InisGame
-        engine = InisGame()
-        monkeypatch.setitem(tain.games._REGISTRY, "inis", engine)
-    return engine
+def inis():
+    """The Inis engine, as the service registers it (where `tain.messages` finds its words)."""
+    return get_game("inis")
 
 
 def _inner(message: dict[str, Any]) -> Iterator[dict[str, Any]]:

@@ -1,5 +1,4 @@
-"""Inis's player's page (tain/web/game_pages/inis.py, templates/games/inis/), with Inis put in the
-registry for the test only (it is not yet registered with the service): the page at a draft step,
+"""Inis's player's page (tain/web/game_pages/inis.py, templates/games/inis/): the page at a draft step,
 a Season turn, a clash and a window offers every legal action as a control, and shows a seat
 nothing that another seat's hand would change."""
 from __future__ import annotations
@@ -12,10 +11,9 @@ from typing import Any
 
 import pytest
 
-import tain.games
 import tain.models
 from tain.extensions import db
-from tain.games.inis import InisGame
+from tain.games import get_game
 from tain.games.inis.catalogue import ACTION
 from tain.services.games import create_game, parse_player
 from tain.services.play import seat_snapshot, submit
@@ -24,12 +22,7 @@ from hidden_support import normalise
 from support import NOW, csrf_of, token
 
 PLAYERS = ["Ann <ann@example.org>", "Bob <bob@example.org>", "Cat <cat@example.org>"]
-ENGINE = InisGame()
-
-
-@pytest.fixture
-def registered(monkeypatch):
-    monkeypatch.setitem(tain.games._REGISTRY, "inis", ENGINE)
+ENGINE = get_game("inis")
 
 
 def new_inis_game(app, seed: int = 1, options: dict[str, Any] | None = None) -> int:
@@ -116,7 +109,7 @@ QUESTIONS = {
 
 
 @pytest.mark.parametrize("step", list(STEPS))
-def test_every_legal_action_is_a_control(app, client, registered, step):
+def test_every_legal_action_is_a_control(app, client, step):
     game_id = new_inis_game(app)
     player = play_until(app, game_id, STEPS[step])
     text = assert_every_legal_action_is_a_control(app, client, game_id, player)
@@ -131,7 +124,7 @@ def legal_of_all(app, game_id: int) -> list[str]:
     return [name for name in ("Ann", "Bob", "Cat") if legal_of(app, game_id, name)]
 
 
-def test_the_map_choice_is_a_button_on_the_map(app, client, registered):
+def test_the_map_choice_is_a_button_on_the_map(app, client):
     game_id = new_inis_game(app)
     text = page(app, client, game_id, "Ann")  # the Brenn chooses the Capital
     clicks = re.findall(r'<foreignObject class="inis__click".*?</foreignObject>', text, re.S)
@@ -139,7 +132,7 @@ def test_the_map_choice_is_a_button_on_the_map(app, client, registered):
     assert_every_legal_action_is_a_control(app, client, game_id, "Ann")
 
 
-def test_the_hand_shows_its_cards_by_name(app, client, registered):
+def test_the_hand_shows_its_cards_by_name(app, client):
     game_id = new_inis_game(app)
     player = play_until(app, game_id, STEPS["turn"])
     with app.app_context():
@@ -163,7 +156,7 @@ def same_but_ids(text: str, game_id: int) -> str:
     return normalise(text).replace(f"#{game_id}", "#<game>")
 
 
-def test_another_seats_hand_changes_nothing_on_a_page(app, client, registered):
+def test_another_seats_hand_changes_nothing_on_a_page(app, client):
     """Two games that differ only in the card Ann was dealt (and the one set aside, which nobody
     sees) give Bob and Cat the same pages, while Ann's own page shows her card."""
     games = [new_inis_game(app, options={"decks": {"action": [action_deck(swap)]}}) for swap in (False, True)]
@@ -203,7 +196,7 @@ def rules_section(text: str) -> str:
     return text.split('id="rules-title"')[1].split("</section>")[0]
 
 
-def test_a_triskel_card_held_has_its_moment_and_one_click_orders_sent_from_a_seat_not_to_act(app, client, registered):
+def test_a_triskel_card_held_has_its_moment_and_one_click_orders_sent_from_a_seat_not_to_act(app, client):
     """Geis in a hand: its moment and "Play Geis on the next Action card Bob plays"; the order is taken
     from a seat that is not to act, then listed in words with its edits, and removed in one click."""
     game_id = new_inis_game(app)
@@ -234,7 +227,7 @@ def test_a_triskel_card_held_has_its_moment_and_one_click_orders_sent_from_a_sea
     assert rules_of(app, game_id, holder) == []
 
 
-def test_every_rule_the_page_offers_is_one_the_engine_takes(app, client, registered):
+def test_every_rule_the_page_offers_is_one_the_engine_takes(app, client):
     """For every Triskel card in the catalogue, each order, "ask me" and "let it pass" the panel builds
     (for a seat holding them all), and each edit of the list they make, is accepted by the engine."""
     from tain.web.game_pages import inis_rules
@@ -261,7 +254,7 @@ def test_every_rule_the_page_offers_is_one_the_engine_takes(app, client, registe
             ENGINE.apply(state, "ann", json.loads(edit.value))
 
 
-def test_a_seats_rules_change_nothing_on_the_others_pages(app, client, registered):
+def test_a_seats_rules_change_nothing_on_the_others_pages(app, client):
     """Two games that differ only in the standing rule Ann set give Bob and Cat the same pages (and so
     the same version in their forms: it does not move with a standing order that changed nothing public)."""
     games = [new_inis_game(app) for _ in range(2)]
@@ -275,7 +268,7 @@ def test_a_seats_rules_change_nothing_on_the_others_pages(app, client, registere
         assert pages[0] == pages[1]
 
 
-def test_an_italian_seat_reads_its_standing_rules_in_italian(app, client, registered):
+def test_an_italian_seat_reads_its_standing_rules_in_italian(app, client):
     with app.app_context():
         game_id = create_game("inis", [parse_player(f"{p} it") for p in PLAYERS], now=NOW, seed=1,
                               first_player="Ann").id
@@ -286,7 +279,7 @@ def test_an_italian_seat_reads_its_standing_rules_in_italian(app, client, regist
     assert "Your standing rules" not in section and "Play " not in section
 
 
-def test_the_public_board_draws_the_map_and_offers_nothing(app, client, registered):
+def test_the_public_board_draws_the_map_and_offers_nothing(app, client):
     game_id = new_inis_game(app)
     play_until(app, game_id, STEPS["turn"])
     response = client.get(f"/games/{game_id}")
@@ -296,7 +289,7 @@ def test_the_public_board_draws_the_map_and_offers_nothing(app, client, register
     assert 'id="rules-title"' not in response.text
 
 
-def test_a_card_that_names_a_territory_is_played_from_the_map_once_picked(app, client, registered):
+def test_a_card_that_names_a_territory_is_played_from_the_map_once_picked(app, client):
     """On a Season turn, a card whose plays differ only in their territory links to the page with it
     picked (`?pick=<card>`), where the map's buttons are exactly its plays; a pick that is no such
     card changes nothing."""
@@ -331,7 +324,7 @@ def test_a_card_that_names_a_territory_is_played_from_the_map_once_picked(app, c
         assert client.get(f"{link}?pick={wrong}").text.count('class="inis__click"') == 0
 
 
-def test_a_rule_set_meanwhile_never_makes_the_seat_to_acts_page_stale(app, client, registered):
+def test_a_rule_set_meanwhile_never_makes_the_seat_to_acts_page_stale(app, client):
     """Bob's page is shown, Ann (not to act) sets a rule from hers, then Bob sends his move from the
     page he had: it is made."""
     game_id = new_inis_game(app)

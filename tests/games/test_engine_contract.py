@@ -33,8 +33,8 @@ def test_game_metadata(name):
     assert 1 <= game.min_players <= game.max_players
 
 
-# Inis once registered: one whole random game per player count, of middling length, as
-# test_inis_contract.py plays it (random Inis games run from 200 to 3,000 actions, up to 70 s each).
+# Inis: one whole random game per player count, of middling length (random Inis games run from
+# 200 to 3,000 actions, up to 70 s each; a change to the legal actions makes other games of the same seeds).
 INIS_SEEDS = {2: (2,), 3: (2,), 4: (1,)}
 
 
