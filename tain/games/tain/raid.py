@@ -24,7 +24,7 @@ from tain.games.base import N_, Message, Player, State
 from tain.games.tain.rules import (
     BIG_HERD, BLUFF, DAUGHTER, ENTRANCES, HOUSES, LAST_TURN, TOKENS, encounter, kingdom_winners,
 )
-from tain.games.tain.state import empty_board, next_seat, own_every_part, seats_from
+from tain.games.tain.state import empty_board, next_seat, own_what_a_raid_phase_changes, seats_from
 from tain.games.tain.words import message
 
 Spoils = dict[Player, dict[str, Any]]
@@ -32,7 +32,7 @@ Spoils = dict[Player, dict[str, Any]]
 
 def resolve_turn(state: State) -> None:
     """Reveal, raid the kingdom, raid every board, then resolve the turn (in place)."""
-    own_every_part(state)
+    own_what_a_raid_phase_changes(state)
     order = seats_from(state["players"], state["active"])
     spoils: Spoils = {p: {"cows": 0, "jewels": 0, "captives": []} for p in order}
     title = message("report-title", N_("The raids of turn %(turn)s"), turn=state["turn"])
@@ -96,7 +96,8 @@ def _raid_board(state: State, owner: Player, order: list[Player], spoils: Spoils
         guard, scout = slot["guard"], slot["scout"]
         if guard is None and scout is None:
             continue
-        entry = {"board": owner, "entrance": entrance, "guard": guard, "scout": scout,
+        entry = {"board": owner, "entrance": entrance, "guard": guard,
+                 "scout": None if scout is None else scout.copy(),  # the slot is the earlier states' too
                  "result": None, "spoils": None}
         entries.append(entry)
         result = encounter(scout["token"], guard) if scout else None

@@ -168,11 +168,15 @@ def advance(state: State, after: Player | None) -> bool:
     `after` is the player who just acted, or None at the start of a turn (the
     active player is then asked first).
     """
+    waiting = []
     for player in state["players"]:
-        if player not in state["passed"] and not _can_place(state, player):
+        if player in state["passed"]:
+            continue
+        if _can_place(state, player):
+            waiting.append(player)
+        else:
             mark_passed(state, player)
     players, passed = state["players"], state["passed"]
-    waiting = [p for p in players if p not in passed]
     if not waiting:
         state["current"] = None
         return True
@@ -227,4 +231,9 @@ def _only_guards_left(state: State, player: Player) -> bool:
 
 def _raid_open(state: State, player: Player) -> bool:
     raiders = state["kingdom"]["raiders"]
-    return len(raiders) < KINGDOM_SLOTS and all(raider["player"] != player for raider in raiders)
+    if len(raiders) >= KINGDOM_SLOTS:
+        return False
+    for raider in raiders:
+        if raider["player"] == player:
+            return False
+    return True

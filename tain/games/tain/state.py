@@ -15,8 +15,8 @@ A state is plain JSON:
 
 States share their unchanged parts: `apply` never changes its input, and returns a new state
 whose parts a move did not change are the input's own (a placement copies the slot, the screen and
-the dicts above them; a raid phase copies everything first, `own_every_part`). So never change a
-state in place: edit a `copy_state` of it.
+the dicts above them; a raid phase the clans, the kingdom, the boards' dict and the reports' list,
+`own_what_a_raid_phase_changes`). So never change a state in place: edit a `copy_state` of it.
 """
 from __future__ import annotations
 
@@ -83,12 +83,7 @@ def copy_state(state: State) -> State:
     copied["players"] = state["players"].copy()
     copied["options"] = state["options"].copy()
     copied["passed"] = state["passed"].copy()
-    clans = copied["clans"] = {}
-    for player, clan in state["clans"].items():
-        clans[player] = new_clan = clan.copy()
-        new_clan["screen"] = clan["screen"].copy()
-        new_clan["discard"] = clan["discard"].copy()
-        new_clan["captives"] = [captive.copy() for captive in clan["captives"]]
+    copied["clans"] = copy_clans(state["clans"])
     boards = copied["boards"] = {}
     for owner, board in state["boards"].items():
         boards[owner] = new_board = {}
@@ -107,10 +102,25 @@ def copy_state(state: State) -> State:
     return copied
 
 
-def own_every_part(state: State) -> None:
-    """Give `state` its own copy of every part it shares with the state it came from, before a
-    change as wide as a raid phase (a move's placement copies only what it changes)."""
-    state.update(copy_state(state))
+def copy_clans(clans: dict[Player, dict[str, Any]]) -> dict[Player, dict[str, Any]]:
+    copied = {}
+    for player, clan in clans.items():
+        copied[player] = new_clan = clan.copy()
+        new_clan["screen"] = clan["screen"].copy()
+        new_clan["discard"] = clan["discard"].copy()
+        new_clan["captives"] = [captive.copy() for captive in clan["captives"]]
+    return copied
+
+
+def own_what_a_raid_phase_changes(state: State) -> None:
+    """Give `state` its own copy of what a raid phase changes in place: every clan, the kingdom,
+    the reports' list, and the boards' dict, whose boards it replaces with empty ones (it only
+    reads their slots). The rest stays shared with the state it came from; a move's placement
+    copies less still."""
+    state["clans"] = copy_clans(state["clans"])
+    state["kingdom"] = state["kingdom"].copy()
+    state["boards"] = state["boards"].copy()
+    state["reports"] = state["reports"].copy()
 
 
 def seats_from(players: list[Player], first: Player) -> list[Player]:
