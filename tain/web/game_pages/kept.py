@@ -1,0 +1,46 @@
+"""A past report's HTML, rendered once per application and language: a report never changes once made,
+and every page of its game draws them again (the story, "since you last looked", the history), each
+seat's page and each visit."""
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from flask import current_app
+from markupsafe import Markup
+
+from tain.wording import current_language
+
+KEPT = 512  # reports kept per application (a few kB each), the least recently drawn forgotten first
+_lock = threading.Lock()
+
+
+def kept_report(*reads: Any, caller: Callable[[], str]) -> Markup:
+    """`{% call kept_report("tain", r, level, colours, view.players) %}…{% endcall %}`: the block's HTML,
+    rendered the first time for these values in the reader's language. `reads` must be everything the
+    block reads (a name for the template, then its values, JSON); templates that may change as they are
+    served (`auto_reload`, the development server) are rendered every time."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    if app.jinja_env.auto_reload:
+        return Markup(caller())
+    try:
+        said = json.dumps([current_language(), *reads], sort_keys=True)
+    except (TypeError, ValueError):  # not plain JSON: no key to keep it under
+        return Markup(caller())
+    key = hashlib.blake2b(said.encode(), digest_size=16).digest()
+    kept: OrderedDict[bytes, Markup] = app.extensions.setdefault("kept_reports", OrderedDict())
+    with _lock:
+        html = kept.get(key)
+        if html is not None:
+            kept.move_to_end(key)
+            return html
+    html = Markup(caller())
+    with _lock:
+        kept[key] = html
+        if len(kept) > KEPT:
+            kept.popitem(last=False)
+    return html
