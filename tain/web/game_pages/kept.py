@@ -20,7 +20,7 @@ _lock = threading.Lock()
 
 
 def kept_report(*reads: Any, caller: Callable[[], str]) -> Markup:
-    """`{% call kept_report("tain", r, level, colours, view.players) %}…{% endcall %}`: the block's HTML,
+    """`{% call kept_report("tain", r, colours, view.players) %}…{% endcall %}`: the block's HTML,
     rendered the first time for these values in the reader's language. `reads` must be everything the
     block reads (a name for the template, then its values, JSON); templates that may change as they are
     served (`auto_reload`, the development server) are rendered every time."""
