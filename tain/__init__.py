@@ -22,6 +22,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .config import DEV_SECRET_KEY, engine_options, from_environment
     from .extensions import babel, csrf, db, install_sqlite_behaviour, mail, migrate
     from .mail import outbox
+    from .services import letters
     from .pictures.tain import glyph as tain_token_letter
     from .web import (RowId, admin, api, devmail, errors, input_guard, language, lobby, play, relink, rules,
                       security, select_language)
@@ -62,7 +63,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     admin.init_app(app)
     errors.init_app(app)
     security.init_app(app)
-    outbox.init_app(app)
+    outbox.init_app(app, send=letters.send_pending)
     cli.init_app(app)
     scheduler.init_app(app)
     return app

@@ -169,11 +169,14 @@ class OutboxMessage(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[Optional[int]] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), index=True)
     seat_id: Mapped[Optional[int]] = mapped_column(ForeignKey("seats.id", ondelete="SET NULL"))
-    kind: Mapped[str] = mapped_column(String(32))  # invitation | your-move | raid-report | final-scores
+    kind: Mapped[str] = mapped_column(String(32))  # tain.mail.messages.Letter.kind
     recipient: Mapped[str] = mapped_column(String(320))
     subject: Mapped[str] = mapped_column(String(300))
-    body_text: Mapped[str] = mapped_column(Text)
-    body_html: Mapped[str] = mapped_column(Text)
+    # Written by the sender from `letter` (tain.services.letters); None until then. A row queued with its
+    # bodies (before migration 0015, or by a test) has no letter.
+    body_text: Mapped[Optional[str]] = mapped_column(Text)
+    body_html: Mapped[Optional[str]] = mapped_column(Text)
+    letter: Mapped[Optional[dict[str, Any]]] = mapped_column(JSON)  # tain.mail.messages.Draft, as JSON
     # What the HTML's picture of the board is made from (tain.pictures.source_of: the recipient's view),
     # drawn by the sender; None: no picture.
     picture: Mapped[Optional[str]] = mapped_column(Text)

@@ -27,10 +27,11 @@ from flask import Flask
 
 from . import transactions
 from .extensions import db
-from .mail.outbox import DeliveryReport, deliver_pending
+from .mail.outbox import DeliveryReport
 from .services.deadlines import PassReport, run_due_games
 from .services.digests import send_due_digests
 from .services.health import record_pass
+from .services.letters import send_pending
 from .web import utcnow
 
 log = logging.getLogger(__name__)
@@ -55,7 +56,7 @@ def run_due(now: datetime | None = None, *, deliver_mail: bool = True) -> TickRe
     now = now or utcnow()
     started = time.monotonic()
     report = TickReport(run_due_games(now), send_due_digests(now),
-                        deliver_pending(now) if deliver_mail else DeliveryReport())
+                        send_pending(now) if deliver_mail else DeliveryReport())
     record_pass(now, now + timedelta(seconds=time.monotonic() - started),
                 timeouts=report.games.timeouts, reminders=report.games.reminders, digests=report.digests,
                 emails_sent=report.mail.sent, emails_failed=report.mail.failed)
@@ -81,7 +82,7 @@ def add_jobs(scheduler: BaseScheduler, app: Flask) -> None:
         id=PASS_JOB, coalesce=True, max_instances=1, next_run_time=start,
     )
     scheduler.add_job(
-        _run, "interval", args=[app, deliver_pending], seconds=app.config["MAIL_INTERVAL_SECONDS"],
+        _run, "interval", args=[app, send_pending], seconds=app.config["MAIL_INTERVAL_SECONDS"],
         id=MAIL_JOB, coalesce=True, max_instances=1, next_run_time=start,
     )
 

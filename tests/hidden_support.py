@@ -34,8 +34,10 @@ from tain.extensions import db
 from tain.games import Action, Game as Engine, Player, State, View
 from tain.games.tain.rules import RAIDERS, SCOUTS, TOKENS
 from tain.mail import messages
+from tain.mail.messages import Draft
 from tain.models import ActionRecord, Game, Seat
 from tain.services import notify
+from tain.services.letters import write_drafts
 from tain.services.play import seat_snapshot
 
 
@@ -186,6 +188,8 @@ def normalise(text: str, clock: bool = False) -> str:
 def email_fields(message: dict[str, Any]) -> dict[str, Any]:
     """One queued email as compared: every field, links normalised, a resent link's nonce out."""
     fields = {key: normalise(value) if isinstance(value, str) else value for key, value in message.items()}
+    if message.get("letter"):  # the draft the sender writes from: its link signed at the second too
+        fields["letter"] = normalise(json.dumps(message["letter"], sort_keys=True))
     fields["message_id"] = _LINK_NONCE.sub("@", fields["message_id"])
     return fields
 
@@ -283,6 +287,7 @@ class MailWitness:
             before = [_columns(row) for row in rows]
             with self._capturing(forward=True) as real:
                 result = function(game, engine, *args, **kwargs)
+                _written(game, engine, real)
             self.queued += real
             if self.secrets is not None:
                 after = [_columns(row) for row in rows]
@@ -332,7 +337,17 @@ class MailWitness:
                 _log_varied(self.secrets, game, real_state, varied_state, keep):
             game.state = varied_state
             function(game, engine, *[vary(arg) for arg in args], **{k: vary(v) for k, v in kwargs.items()})
+            _written(game, engine, again)
         return again
+
+
+def _written(game: Game, engine: Engine, queued: list[dict[str, Any]]) -> None:
+    """The bodies of the emails just queued, as the sender will write them from their drafts, written now:
+    from this session's log (the real one, or the varied one)."""
+    drafts = [(fields, Draft.from_json(fields["letter"])) for fields in queued if fields.get("letter")]
+    if drafts:
+        for (fields, _), email in zip(drafts, write_drafts(game, engine, [draft for _, draft in drafts])):
+            fields.update(body_text=email.body_text, body_html=email.body_html, picture=email.picture)
 
 
 @contextmanager

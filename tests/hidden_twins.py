@@ -24,13 +24,14 @@ from flask import Flask
 
 from admin_support import log_in
 from hidden_support import fetch, normalise
-from support import NOW, reset_database
+from support import NOW, SENDER_LATER, reset_database
 from tain.extensions import db
 from tain.games import Action, get_game
 from tain.games.inis.catalogue import ACTION
 from tain.models import Game, OutboxMessage
 from tain.services.deadlines import run_due_games
 from tain.services.games import NewPlayer, create_game
+from tain.services.letters import write_pending
 from tain.services.links import make_token
 from tain.services.play import seat_snapshot
 
@@ -134,6 +135,7 @@ class InisTwins:
             self._make(event, twin, game_id, tokens, client)
         self._look(client, admin, game_id, tokens, seen, FINAL)
         with app.app_context():
+            write_pending(SENDER_LATER)  # what the sender writes of the drafts left
             for row in db.session.query(OutboxMessage).filter_by(game_id=game_id).order_by(OutboxMessage.id):
                 if row.recipient != "ann@example.org":
                     seen.steps.append((f"email {row.kind} to {row.recipient}", normalise(

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from sqlalchemy import select
 
-from support import NOW
+from support import NOW, outbox
 from tain import transactions
 from tain.extensions import db
 from tain.models import Game, OutboxMessage
@@ -131,5 +130,5 @@ def queue_every_kind_of_email(languages: dict[str, str | None]) -> list[OutboxMe
     _tain_with_a_bot(languages)
     _tara_match(languages)
     _inis_rounds(languages)
-    return list(db.session.scalars(select(OutboxMessage).order_by(OutboxMessage.id)))
+    return outbox()  # written by the sender
 

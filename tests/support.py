@@ -24,6 +24,7 @@ from werkzeug.serving import make_server
 from tain.extensions import db
 from tain.models import Game, OutboxMessage
 from tain.services.games import create_game, parse_player
+from tain.services.letters import write_pending
 from tain.services.links import make_token
 
 CHROMIUM = Path("/usr/bin/chromium")  # Debian's; Playwright cannot download its own here
@@ -82,7 +83,12 @@ def token(game: Game, name: str) -> str:
     return make_token(game.seat_named(name))
 
 
+SENDER_LATER = datetime(3000, 1, 1, tzinfo=timezone.utc)  # every draft due
+
+
 def outbox(recipient: str | None = None) -> list[OutboxMessage]:
+    """The outbox rows (to `recipient`), their drafts written first, as the sender writes them."""
+    write_pending(SENDER_LATER)
     query = select(OutboxMessage).order_by(OutboxMessage.id)
     if recipient:
         query = query.where(OutboxMessage.recipient == recipient)

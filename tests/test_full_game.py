@@ -7,7 +7,7 @@ import random
 from collections import deque
 
 from support import LINK_RE, csrf_of, text_of
-from tain.mail.outbox import deliver_pending
+from tain.services.letters import send_pending
 
 PLAYERS = {"ann@example.org": "Ann", "bob@example.org": "Bob", "cat@example.org": "Cat"}
 
@@ -40,7 +40,7 @@ def test_a_whole_game_by_email(smtp_server, runner, client):
 
     def read_new_mail() -> None:
         nonlocal seen
-        deliver_pending()  # what the clock does every few seconds: a request never waits for SMTP
+        send_pending()  # what the clock does every few seconds: a request never waits for SMTP
         for message in smtp_server.messages[seen:]:
             assert message["Subject"].startswith(f"[Tàin #{game_id}]")
             text = text_of(message)

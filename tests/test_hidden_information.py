@@ -43,13 +43,14 @@ from hidden_support import (
     snapshots_in, state_and_log, vary_log, write_game,
 )
 from hidden_twins import TWINS, first_difference
-from support import NOW, new_game, outbox, reset_database, token
+from support import NOW, SENDER_LATER, new_game, outbox, reset_database, token
 from tain.extensions import db
 from tain.games import game_names, get_game
 from tain.models import AuditEntry, Game, OutboxMessage
 from tain.services.deadlines import run_due_games
 from tain.services.digests import send_due_digests
 from tain.services.games import NewPlayer, create_game
+from tain.services.letters import write_pending
 from tain.services.links import make_token
 from tain.services.play import game_info, seat_snapshot
 from tain.services import timeline
@@ -292,6 +293,7 @@ class ScriptedGame:
         """Each outbox row of the game is one the witness saw queued (and so checked); their kinds."""
         assert not self.mail.unwitnessed, "an email was queued outside tain.services.notify, unchecked"
         with self.app.app_context():
+            write_pending(SENDER_LATER)  # the sender writes the drafts that are left, from the log as committed
             rows = db.session.scalars(select(OutboxMessage).where(OutboxMessage.game_id == self.game_id)
                                       .order_by(OutboxMessage.id)).all()
             for row in rows:  # each in its recipient's language

@@ -12,11 +12,11 @@ import pytest
 from sqlalchemy import func, select
 
 from admin_support import PASSWORD, act, log_in
-from support import NOW, csrf_of, token
+from support import NOW, csrf_of, outbox, token
 from tain import transactions
 from tain.extensions import db
 from tain.games import get_game
-from tain.models import ActionRecord, AuditEntry, Game, OutboxMessage
+from tain.models import ActionRecord, AuditEntry, Game
 from tain.services.admin import log_text
 from tain.services.games import create_game, parse_player, rebuild_state
 from tain.services.play import seat_snapshot, submit
@@ -160,8 +160,7 @@ def test_a_finished_game_says_who_won_and_why_everywhere(app, client):
     with app.app_context():
         submit(db.session.get(Game, game_id).seat_named(name), last, now=NOW)
         view = ENGINE.view(db.session.get(Game, game_id).state, None)
-        mails = {m.recipient: (m.body_text, m.body_html) for m in db.session.scalars(select(OutboxMessage).where(
-            OutboxMessage.kind == "final-scores"))}
+        mails = {m.recipient: (m.body_text, m.body_html) for m in outbox() if m.kind == "final-scores"}
         assert log_in(client).status_code == 303
         links = {seat: token(db.session.get(Game, game_id), seat) for seat in ("Ann", "Bob")}
     [winner] = view["winners"]

@@ -23,7 +23,7 @@ import tain.games
 from tain.extensions import db
 from tain.games.inis import InisGame
 from tain.games.inis.catalogue import ACTION, EPIC, TERRITORY
-from tain.mail.outbox import deliver_pending
+from tain.services.letters import send_pending
 from tain.models import ActionRecord, Game
 from tain.services import deadlines
 from tain.services.games import NewPlayer, create_game
@@ -95,7 +95,7 @@ class EmailPlayers:
 
     def read_mail(self) -> list[EmailMessage]:
         with self.app.app_context():
-            deliver_pending(LATER)  # the clock's mail job: whatever is queued, whenever it was
+            send_pending(LATER)  # the clock's mail job: whatever is queued, whenever it was
         new = self.mailbox.messages[self.read:]
         self.read = len(self.mailbox.messages)
         if new:

@@ -11,7 +11,8 @@ from tain import transactions
 from tain.extensions import db
 from tain.games import get_game
 from tain.mail.messages import GAME_NOTICES
-from tain.mail.outbox import deliver_pending, enqueue
+from tain.mail.outbox import enqueue
+from tain.services.letters import send_pending
 from tain.models import OutboxMessage
 from tain.services.errors import IllegalAction
 from tain.services import admin, deadlines
@@ -70,7 +71,7 @@ def test_an_email_queued_under_an_old_kind_is_still_shown_and_sent(app, client):
                       body_html="<p>The raids.</p>", message_id="<old.1@tain.test>", thread_root=None,
                       kind="raid-report", now=NOW)
     row_id = row.id
-    assert deliver_pending(NOW).sent == 1
+    assert send_pending(NOW).sent == 1
     shown = client.get(f"/dev/mail/{row_id}")
     assert shown.status_code == 200 and "Turn 1: raid report" in shown.text and "The raids." in shown.text
     assert client.get(f"/dev/mail/{row_id}/html").status_code == 200
@@ -78,10 +79,10 @@ def test_an_email_queued_under_an_old_kind_is_still_shown_and_sent(app, client):
 
 def test_delivery_over_smtp_with_threading_headers(smtp_server, app):
     game = new_game()
-    assert deliver_pending(NOW).sent == 3
+    assert send_pending(NOW).sent == 3
     submit(game.seat_named("Ann"), {"type": "pass"}, now=NOW)
-    assert deliver_pending(NOW).sent == 1
-    assert deliver_pending(NOW).sent == 0  # never twice
+    assert send_pending(NOW).sent == 1
+    assert send_pending(NOW).sent == 0  # never twice
     invitation, your_move = smtp_server.to("bob@example.org")
     assert your_move["In-Reply-To"] == invitation["Message-ID"] == your_move["References"]
     assert your_move["Subject"] == "[Tàin #1] Turn 1, scouting: your move"
@@ -99,17 +100,17 @@ def test_mail_waits_while_the_server_is_down_and_goes_once_it_is_up(config):
     with app.app_context():
         reset_database()
         new_game()
-        report = deliver_pending(NOW)
+        report = send_pending(NOW)
         assert (report.sent, report.failed) == (0, 1)
         pending = outbox()
         assert all(m.status == "pending" for m in pending) and pending[0].last_error
-        assert deliver_pending(NOW).sent == 0  # backing off
+        assert send_pending(NOW).sent == 0  # backing off
         mailbox = Mailbox()
         controller = Controller(mailbox, hostname="127.0.0.1", port=port)
         controller.start()
         try:
-            assert deliver_pending(NOW + timedelta(minutes=5)).sent == 3
-            assert deliver_pending(NOW + timedelta(hours=1)).sent == 0
+            assert send_pending(NOW + timedelta(minutes=5)).sent == 3
+            assert send_pending(NOW + timedelta(hours=1)).sent == 0
         finally:
             controller.stop()
         assert len(mailbox.messages) == 3

@@ -7,7 +7,8 @@ import pytest
 
 from support import NOW, Mailbox, outbox, smtp_serving, text_of
 from tain import transactions
-from tain.mail.outbox import deliver_pending, enqueue
+from tain.mail.outbox import enqueue
+from tain.services.letters import send_pending
 
 ROOT = "<tain.1.2@tain.test>"
 
@@ -39,7 +40,7 @@ def test_an_email_with_lines_longer_than_smtp_allows_arrives_whole(app, mailbox,
     body_html = f"<html><body><table><tr>{html_line}</tr></table></body></html>\n"
     with app.app_context():
         queue(body_text, body_html)
-        report = deliver_pending(NOW)
+        report = send_pending(NOW)
         [row] = outbox()
     assert (report.sent, report.failed, row.status, row.last_error) == (1, 0, "sent", None)
     [received] = mailbox.messages

@@ -16,7 +16,8 @@ from sqlalchemy import func, select
 from support import Mailbox, smtp_serving
 from tain import PROJECT_ROOT, transactions
 from tain.extensions import db
-from tain.mail.outbox import CLAIM_LEASE, deliver_pending, enqueue
+from tain.mail.outbox import CLAIM_LEASE, enqueue
+from tain.services.letters import send_pending
 from tain.models import OutboxMessage
 
 EMAILS, KILLS = 120, 3
@@ -71,7 +72,7 @@ def test_a_killed_tick_sends_at_most_its_message_in_flight_twice_and_the_rest_at
         out, err = tick(env).communicate(timeout=120)  # the next pass, run to its end
         after_next_pass = statuses(app)
         with app.app_context():  # the leases of the messages in flight at each kill have run out
-            deliver_pending(datetime.now(timezone.utc) + CLAIM_LEASE)
+            send_pending(datetime.now(timezone.utc) + CLAIM_LEASE)
         at_the_end = statuses(app)
     received = [message["Message-ID"] for message in mailbox.messages]
     story = f"seed {seed}: after the kills {killed}, after the next pass {after_next_pass}"

@@ -17,7 +17,7 @@ from support import NOW, Mailbox, new_game, new_tara_game, outbox, play_tara_unt
 from tain import pictures, transactions
 from tain.extensions import db
 from tain.games import get_game
-from tain.mail.outbox import deliver_pending
+from tain.services.letters import send_pending
 from tain.models import Game
 from tain.services import admin, notify
 from tain.services.games import engine_for
@@ -81,7 +81,7 @@ def by_kind(mailbox: Mailbox) -> dict[str, list[EmailMessage]]:
 def test_every_kind_of_email_has_a_text_part_and_an_html_part_with_a_viewport_and_the_picture(
         smtp_server: Mailbox, app: Flask) -> None:
     game, _ = queue_every_kind_of_tain_email()
-    assert deliver_pending(NOW).failed == 0
+    assert send_pending(NOW).failed == 0
     received = by_kind(smtp_server)
     assert set(received) == ALL_KINDS
     for kind, messages in received.items():
@@ -109,7 +109,7 @@ def tain_picture(game: Game, name: str) -> bytes:
 def test_a_tara_email_carries_the_tara_board_and_its_coordinates_in_words(smtp_server: Mailbox, app: Flask) -> None:
     game = new_tara_game(options={"games": 1})
     play_tara_until(game, lambda view: view["over"])
-    assert deliver_pending(NOW).failed == 0
+    assert send_pending(NOW).failed == 0
     received = by_kind(smtp_server)
     assert {"invitation", "your-move", "final-scores"} <= set(received)
     final = next(m for m in received["final-scores"] if "ann@" in m["To"])
@@ -158,7 +158,7 @@ def test_an_email_whose_picture_cannot_be_drawn_still_goes_without_it(
         raise ValueError("a drawing bug")
 
     monkeypatch.setitem(pictures.PICTURES, "tain", broken)
-    assert deliver_pending(NOW).sent == 2
+    assert send_pending(NOW).sent == 2
     for message in smtp_server.messages:
         assert message.get_body(preferencelist=("related",)) is None
         assert "The board as you see it" in text_of(message)

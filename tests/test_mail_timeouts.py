@@ -16,7 +16,7 @@ from sqlalchemy import select
 from support import NOW, PLAYERS, Mailbox, new_game, outbox, smtp_serving
 from tain import transactions
 from tain.extensions import db
-from tain.mail.outbox import deliver_pending
+from tain.services.letters import send_pending
 from tain.models import ActionRecord, SchedulerPass
 from tain.scheduler import add_jobs
 from tain.services.games import create_game, parse_player
@@ -74,7 +74,7 @@ def test_delivery_gives_up_on_a_silent_server_after_mail_timeout_and_retries_lat
         new_game()
     reports = []
     started = time.monotonic()
-    in_thread(app, lambda: reports.append(deliver_pending(NOW))).join(timeout=20)
+    in_thread(app, lambda: reports.append(send_pending(NOW))).join(timeout=20)
     waited = time.monotonic() - started
     assert reports, "delivery still waiting for the server after 20 s"
     assert 1 <= waited < 10 and (reports[0].sent, reports[0].failed) == (0, 1)
@@ -84,7 +84,7 @@ def test_delivery_gives_up_on_a_silent_server_after_mail_timeout_and_retries_lat
         assert all(m.status == "pending" and m.next_attempt_at > NOW for m in [first, *others])  # backing off
     silent_server.close()
     with smtp_serving(app.config, Mailbox()) as mailbox, app.app_context():
-        assert deliver_pending(NOW + timedelta(hours=1)).sent == 3
+        assert send_pending(NOW + timedelta(hours=1)).sent == 3
     assert len(mailbox.messages) == 3
 
 

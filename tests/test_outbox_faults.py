@@ -10,7 +10,8 @@ from aiosmtpd.controller import Controller
 from support import NOW, Mailbox, free_port, new_game, outbox
 from tain import create_app, transactions
 from tain.extensions import db
-from tain.mail.outbox import MAX_ATTEMPTS, deliver_pending, enqueue
+from tain.mail.outbox import MAX_ATTEMPTS, enqueue
+from tain.services.letters import send_pending
 from tain.models import OutboxMessage
 from tain.services.play import submit
 
@@ -60,15 +61,15 @@ def test_every_email_arrives_exactly_once_after_the_server_was_down(config):
         queued = len(outbox())
         now = NOW
         for _ in range(5):  # down for a while: every pass fails and backs off, the whole queue waiting
-            report = deliver_pending(now)
+            report = send_pending(now)
             assert report.sent == 0 and report.failed <= 1
             now += timedelta(minutes=30)
         assert {m.status for m in outbox()} == {"pending"} and outbox()[0].last_error
         mailbox = Mailbox()
         controller = serve(mailbox, port)
         try:
-            assert deliver_pending(now).sent == queued
-            assert deliver_pending(now + timedelta(days=1)).sent == 0
+            assert send_pending(now).sent == queued
+            assert send_pending(now + timedelta(days=1)).sent == 0
         finally:
             controller.stop()
         ids = [m["Message-ID"] for m in mailbox.messages]
@@ -90,17 +91,17 @@ def test_a_refused_recipient_does_not_stop_the_others_and_is_recorded(config):
             db.drop_all()
             db.create_all()
             new_game()
-            report = deliver_pending(NOW)
+            report = send_pending(NOW)
             assert (report.sent, report.failed) == (2, 1)
             assert [len(mailbox.to(address)) for address in ("ann@", "bob@", "cat@")] == [1, 0, 1]
             now = NOW
             for _ in range(MAX_ATTEMPTS - 1):  # retried with back-off until the limit
                 now += timedelta(days=1)
-                deliver_pending(now)
+                send_pending(now)
             bob = outbox("bob@example.org")[0]
             assert bob.status == "failed" and bob.attempts == MAX_ATTEMPTS
             assert "550" in bob.last_error and "No such user" in bob.last_error
-            assert deliver_pending(now + timedelta(days=30)).failed == 0  # failed for good: the admin sees it
+            assert send_pending(now + timedelta(days=30)).failed == 0  # failed for good: the admin sees it
             assert len(mailbox.messages) == 2
             assert db.session.query(OutboxMessage).filter_by(status="sent").count() == 2
             db.session.remove()
@@ -132,7 +133,7 @@ def test_a_message_that_fails_alone_is_retried_alone_and_the_others_go_on(app, r
     # jörg@ needs SMTPUTF8, which the server does not offer; #2's subject is no header; dan@'s DATA is refused.
     with app.app_context():
         queue_to("ann@example.org", "jörg@example.org", "eve@example.org", "dan@example.org", "cat@example.org")
-        report = deliver_pending(NOW)
+        report = send_pending(NOW)
         rows = {row.message_id: row for row in outbox()}
     assert (report.sent, report.failed) == (2, 3)
     assert sorted(m["To"] for m in rejecting_server.messages) == ["ann@example.org", "cat@example.org"]
@@ -144,7 +145,7 @@ def test_a_message_that_fails_alone_is_retried_alone_and_the_others_go_on(app, r
     with app.app_context():
         for _ in range(MAX_ATTEMPTS - 1):
             now += timedelta(days=1)
-            assert deliver_pending(now).sent == 0
+            assert send_pending(now).sent == 0
         assert [row.status for row in outbox()] == ["sent", "failed", "failed", "failed", "sent"]
     assert len(rejecting_server.messages) == 2  # the others went once
 
@@ -156,7 +157,7 @@ def test_an_address_that_is_not_ascii_goes_to_a_server_that_offers_smtputf8(app)
     try:
         with app.app_context():
             queue_to("jörg@example.org")
-            assert deliver_pending(NOW).sent == 1
+            assert send_pending(NOW).sent == 1
     finally:
         controller.stop()
     assert [m["To"] for m in mailbox.messages] == ["jörg@example.org"]

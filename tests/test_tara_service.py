@@ -19,7 +19,7 @@ from support import LINK_RE, NOW, csrf_of, new_tara_game, outbox, play_tara_unti
 from tain import transactions
 from tain.extensions import db
 from tain.games import get_game
-from tain.mail.outbox import deliver_pending
+from tain.services.letters import send_pending
 from tain.models import ActionRecord, Game
 from tain.services.deadlines import run_due_games
 from tain.services.games import check_game
@@ -63,7 +63,7 @@ def test_a_whole_tara_match_by_email(smtp_server, runner, client):
 
     def read_new_mail() -> None:
         nonlocal seen
-        deliver_pending()
+        send_pending()
         for message in smtp_server.messages[seen:]:
             assert message["Subject"].strip().startswith(f"[Tara #{game_id}] ")  # a long one is folded
             text = text_of(message)

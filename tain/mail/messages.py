@@ -2,13 +2,18 @@
 
 Every message starts from `view = game.view(state, recipient)`; nothing here
 reads the state, so an email can never tell more than the player's page.
+
+A change queues each email as its subject and a `Draft` (`send_letter`): what is asked and until
+when, the link, the versions it tells. The sender writes the bodies later (`write`, called by
+tain.services.letters), from the recipient's view at the draft's version, replayed from the log:
+rendering them is most of an email's cost, and a move need not wait for it.
 """
 from __future__ import annotations
 
 import re
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from email.utils import parseaddr
 from typing import Any
@@ -42,7 +47,6 @@ class Letter:
     link: str
     your_move: bool = False
     new_reports: tuple[dict[str, Any], ...] = ()
-    since: tuple[Any, ...] = ()  # what happened since the seat was last shown the game (timeline.Chapter)
     started_by: str | None = None  # who started the game, for the invitation
 
 
@@ -80,13 +84,11 @@ _TELLING = {"paused": "paused", "cancelled": "cancelled", "over": "final-scores"
 REPEATABLE = ("link", "paused", "resumed")
 
 
-def game_notice(game: Game, kind: str) -> str | None:
-    """The sentence saying that the game is paused, cancelled or over, unless this email (`kind`) says it;
-    in the current language."""
+def _notice(game: Game, kind: str) -> str | None:
+    """Which of GAME_NOTICES the email opens with: the game is paused, cancelled or over, unless this email
+    (`kind`) says it."""
     state = "cancelled" if game.cancelled else "over" if game.over else "paused" if game.paused_at else None
-    if state is None or _TELLING[state] == kind:
-        return None
-    return gettext(GAME_NOTICES[state])
+    return None if state is None or _TELLING[state] == kind else state
 
 
 def _domain() -> str:
@@ -104,12 +106,17 @@ def thread_root(game: Game, seat: Seat) -> str:
     return f"<tain.{game.id}.{seat.id}@{_domain()}>"
 
 
-def _deadline(game: Game, seat: Seat, now: datetime) -> LocalTime | None:
-    """The running deadline on the recipient's clock, and how far off it is when the email is written;
-    none while the game is paused (its clock stands still) or stopped."""
+def _deadline_at(game: Game) -> datetime | None:
+    """The running deadline; none while the game is paused (its clock stands still) or stopped."""
     if game.deadline_at is None or game.paused_at is not None or game.status != "running":
         return None
-    return local_time(game.deadline_at, now, seat.time_zone)
+    return game.deadline_at
+
+
+def _deadline(game: Game, seat: Seat, now: datetime) -> LocalTime | None:
+    """The running deadline on the recipient's clock, and how far off it is when the email is queued."""
+    deadline_at = _deadline_at(game)
+    return None if deadline_at is None else local_time(deadline_at, now, seat.time_zone)
 
 
 def word_of(game_name: str) -> Callable[[str, str], str]:
@@ -192,37 +199,112 @@ def _noticed(notice: str | None, text: str) -> str:
     return f"{notice}\n\n{text}" if notice else text  # the HTML layout puts it above the body
 
 
+@dataclass(frozen=True)
+class Draft:
+    """An email as the change that causes it queues it (the outbox row's `letter`): with the game's log up
+    to `version`, everything its bodies say, as they would have been written at `queued_at`."""
+
+    kind: str
+    title: str
+    game: str  # the game's name (tain, tara, inis)
+    game_id: int
+    seat: str  # the recipient's seat: its view at `version` is what the email shows
+    version: int  # the log's length when the email was queued
+    seen: int  # the seat's seen_version then: "since you last looked" is what came after it
+    reports_from: int  # the view's reports from this one on are new to the email
+    link: str
+    your_move: bool
+    started_by: str | None
+    asked: str | None  # what the recipient is asked (`asked_of`), as the subject says it
+    language: str | None
+    time_zone: str | None
+    deadline_at: str | None  # ISO 8601, UTC: the running deadline (`_deadline_at`)
+    queued_at: str  # ISO 8601, UTC: the deadline is said as far off from then
+    notice: str | None  # a key of GAME_NOTICES
+    bot_on_timeout: bool
+    seats: tuple[tuple[str, bool], ...]  # each seat's name and whether a bot plays it, in seat order
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Draft:
+        return cls(**{**data, "seats": tuple((name, bot) for name, bot in data["seats"])})
+
+
+@dataclass(frozen=True)
+class Written:
+    """An email's bodies and what its picture is drawn from, as the sender writes them from its draft."""
+
+    body_text: str
+    body_html: str
+    picture: str | None
+
+
+@dataclass(frozen=True)
+class _SeatFacts:
+    name: str
+    bot: bool
+
+
+@dataclass(frozen=True)
+class _GameFacts:
+    """What the email templates read of the game (`game.id`, `game.game`, ...), as the draft keeps it."""
+
+    id: int
+    game: str
+    bot_on_timeout: bool
+    seats: tuple[_SeatFacts, ...]
+
+
 def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: datetime) -> None:
-    """Render `letter` as text and HTML in the recipient's language (English until they choose one),
-    whoever's request or pass writes it, and queue it in the current transaction."""
+    """Queue `letter` in the current transaction: its subject in the recipient's language (English until
+    they choose one), whoever's request or pass queues it, and its draft; the sender writes its bodies."""
+    seen = seat.seen_version
+    seat.seen_version = max(seen, game.version)  # "since you last looked" starts again here
     with with_language(seat.language):
-        _render_and_queue(game, seat, title, letter, now)
-
-
-def _render_and_queue(game: Game, seat: Seat, title: str, letter: Letter, now: datetime) -> None:
-    template = letter.kind.replace("-", "_")
-    picture = source_of(game.game, letter.view, letter.new_reports[-1] if letter.new_reports else None,
-                        language=current_language())
-    asked = asked_of(game, letter)
-    context = {
-        "asked": asked, "kind": letter.kind, "word": word_of(game.game),
-        "picture_cid": picture_content_id(picture) if picture else None,
-        "game": game, "title": title, "seat": seat, "view": letter.view, "link": letter.link,
-        "your_move": letter.your_move, "new_reports": letter.new_reports, "since": letter.since,
-        "deadline": _deadline(game, seat, now), "rules_link": rules_link(game.game), "started_by": letter.started_by,
-        "standings": standings(letter.view) if letter.kind == "final-scores" else [],
-        "notice": game_notice(game, letter.kind),
-    }
+        asked = asked_of(game, letter)
+        subject_line = subject(title, game, seat, letter, now, asked)
+    deadline_at = _deadline_at(game)
+    draft = Draft(
+        kind=letter.kind, title=title, game=game.game, game_id=game.id, seat=seat.name, version=game.version,
+        seen=seen, reports_from=len(letter.view.get("reports") or []) - len(letter.new_reports),
+        link=letter.link, your_move=letter.your_move, started_by=letter.started_by, asked=asked,
+        language=seat.language, time_zone=seat.time_zone,
+        deadline_at=None if deadline_at is None else deadline_at.isoformat(), queued_at=now.isoformat(),
+        notice=_notice(game, letter.kind), bot_on_timeout=game.bot_on_timeout,
+        seats=tuple((other.name, other.bot) for other in game.seats),
+    )
     root = thread_root(game, seat)
     first = letter.kind == "invitation"
-    seat.seen_version = max(seat.seen_version, game.version)  # "since you last looked" starts again here
     enqueue(
-        recipient=seat.email,
-        subject=subject(title, game, seat, letter, now, asked),
-        body_text=_noticed(context["notice"], render_template(f"email/{template}.txt", **context)),
-        body_html=render_template(f"email/{template}.html", **context),
+        recipient=seat.email, subject=subject_line, letter=draft.as_json(),
         message_id=root if first else f"<tain.{game.id}.{seat.id}.{game.moves}.{letter.kind}{_day_of_digest(letter, now)}{_nonce(letter)}@{_domain()}>",
-        picture=picture,
         thread_root=None if first else root,
         kind=letter.kind, now=now, game_id=game.id, seat_id=seat.id,
     )
+
+
+def write(draft: Draft, view: dict[str, Any], since: tuple[Any, ...]) -> Written:
+    """The bodies of `draft`'s email in its recipient's language, from their `view` at the draft's version
+    and what happened `since` they last looked (timeline.Chapter)."""
+    with with_language(draft.language):
+        new_reports = tuple((view.get("reports") or [])[draft.reports_from:])
+        picture = source_of(draft.game, view, new_reports[-1] if new_reports else None, language=current_language())
+        notice = gettext(GAME_NOTICES[draft.notice]) if draft.notice else None
+        queued_at = datetime.fromisoformat(draft.queued_at)
+        deadline = (None if draft.deadline_at is None
+                    else local_time(datetime.fromisoformat(draft.deadline_at), queued_at, draft.time_zone))
+        game = _GameFacts(draft.game_id, draft.game, draft.bot_on_timeout,
+                          tuple(_SeatFacts(name, bot) for name, bot in draft.seats))
+        context = {
+            "asked": draft.asked, "kind": draft.kind, "word": word_of(draft.game),
+            "picture_cid": picture_content_id(picture) if picture else None,
+            "game": game, "title": draft.title, "seat": _SeatFacts(draft.seat, False), "view": view,
+            "link": draft.link, "your_move": draft.your_move, "new_reports": new_reports, "since": since,
+            "deadline": deadline, "rules_link": rules_link(draft.game), "started_by": draft.started_by,
+            "standings": standings(view) if draft.kind == "final-scores" else [], "notice": notice,
+        }
+        template = draft.kind.replace("-", "_")
+        return Written(body_text=_noticed(notice, render_template(f"email/{template}.txt", **context)),
+                       body_html=render_template(f"email/{template}.html", **context), picture=picture)

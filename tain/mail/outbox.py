@@ -1,8 +1,9 @@
 """The transactional outbox.
 
 `enqueue` adds an email to the session of the change that causes it, so it is
-committed (or rolled back) with that change. `deliver_pending` sends what is
-committed: over SMTP when `MAIL_SERVER` is set (tain.mail.smtp), otherwise into
+committed (or rolled back) with that change: its subject and its draft, whose bodies the
+sender writes first (tain.services.letters). `deliver_pending` sends what is committed and
+written: over SMTP when `MAIL_SERVER` is set (tain.mail.smtp), otherwise into
 the development mailbox (the rows themselves, shown at /dev/mail). It leases
 each message just before sending it, so two senders never send one message, and
 a sender killed mid-queue leaves only its message in flight to go again (after
@@ -13,8 +14,10 @@ from the recipient's view that the row keeps: never inside the request that queu
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from datetime import datetime, timedelta, timezone
+from typing import Any
 
 from flask import Flask, Response, current_app, request
 from sqlalchemy import select, update
@@ -41,16 +44,18 @@ class DeliveryReport:
 
 
 def enqueue(
-    *, recipient: str, subject: str, body_text: str, body_html: str, message_id: str,
-    thread_root: str | None, kind: str, now: datetime, game_id: int | None = None, seat_id: int | None = None,
-    picture: str | None = None,
+    *, recipient: str, subject: str, message_id: str, thread_root: str | None, kind: str, now: datetime,
+    game_id: int | None = None, seat_id: int | None = None, letter: dict[str, Any] | None = None,
+    body_text: str | None = None, body_html: str | None = None, picture: str | None = None,
 ) -> OutboxMessage:
-    """Queue one email in the current transaction; nothing is sent before it commits. `picture` is what
-    the HTML's picture of the board is made from (tain.pictures.source_of); the sender draws it."""
+    """Queue one email in the current transaction; nothing is sent before it commits. Either its `letter`
+    (tain.mail.messages.Draft), whose bodies the sender writes (tain.services.letters), or its bodies
+    written already. `picture` is what the HTML's picture of the board is made from
+    (tain.pictures.source_of); the sender draws it."""
     message = OutboxMessage(
         # The column holds 300 characters: a subject made of long names is cut, never a failed change.
         game_id=game_id, seat_id=seat_id, kind=kind, recipient=recipient, subject=subject[:SUBJECT_LENGTH],
-        body_text=body_text, body_html=body_html, picture=picture, message_id=message_id,
+        letter=letter, body_text=body_text, body_html=body_html, picture=picture, message_id=message_id,
         in_reply_to=thread_root, references=thread_root,
         status="pending", attempts=0, created_at=now, next_attempt_at=now,
     )
@@ -86,7 +91,8 @@ def _lease_next(now: datetime) -> _Leased | None:
     due = (
         select(OutboxMessage.id, OutboxMessage.seat_id, OutboxMessage.attempts,
                *(getattr(OutboxMessage, name) for name in _EMAIL_FIELDS))
-        .where(OutboxMessage.status.in_(("pending", "sending")), OutboxMessage.next_attempt_at <= now)
+        .where(OutboxMessage.status.in_(("pending", "sending")), OutboxMessage.next_attempt_at <= now,
+               OutboxMessage.body_text.is_not(None))  # written (tain.services.letters writes the others first)
         .order_by(OutboxMessage.id).limit(1).with_for_update(skip_locked=True)
     )
     with transactions.write():
@@ -129,12 +135,12 @@ def deliver_pending(now: datetime | None = None) -> DeliveryReport:
             except ServerUnavailable as unavailable:
                 error = unavailable.__cause__
                 log.warning("email %s to seat %s not delivered, server unavailable: %s", leased.id, leased.seat_id, error)
-                _postpone_due(now, _mark_failed(leased, now, error))
+                _postpone_due(now, record_failure(leased.id, leased.attempts, now, error))
                 report.failed += 1
                 return report
             except Exception as error:  # this message's own failure: the others go on
                 log.warning("email %s to seat %s not delivered: %r", leased.id, leased.seat_id, error)
-                _mark_failed(leased, now, error)
+                record_failure(leased.id, leased.attempts, now, error)
                 report.failed += 1
                 continue
             _mark(leased.id, status="sent", sent_at=now, transport=sender.name, attempts=leased.attempts + 1,
@@ -151,11 +157,12 @@ def _mark(message_id: int, **values: object) -> None:
         db.session.execute(update(OutboxMessage).where(OutboxMessage.id == message_id).values(**values))
 
 
-def _mark_failed(leased: _Leased, now: datetime, error: BaseException | None) -> datetime:
-    """Keep the error for the admin; retry with back-off, or give up after MAX_ATTEMPTS. When to retry."""
-    attempts = leased.attempts + 1
+def record_failure(message_id: int, attempts: int, now: datetime, error: BaseException | None) -> datetime:
+    """One more failed attempt at a message (`attempts` before it): keep the error for the admin; retry with
+    back-off, or give up after MAX_ATTEMPTS. When to retry."""
+    attempts += 1
     retry_at = now + _retry_delay(attempts)
-    _mark(leased.id, attempts=attempts, last_error=f"{type(error).__name__}: {error}"[:2000],
+    _mark(message_id, attempts=attempts, last_error=f"{type(error).__name__}: {error}"[:2000],
           **({"status": "failed"} if attempts >= MAX_ATTEMPTS else {"status": "pending", "next_attempt_at": retry_at}))
     return retry_at
 
@@ -169,7 +176,9 @@ def _postpone_due(now: datetime, retry_at: datetime) -> None:
         )
 
 
-def init_app(app: Flask) -> None:
+def init_app(app: Flask, send: Callable[[], object]) -> None:
+    """After a successful POST, `send` what it queued (tain.services.letters.send_pending: write, then
+    deliver) when the mailbox is the development one; otherwise wake the clock's mail job."""
     @app.after_request
     def deliver_after_change(response: Response) -> Response:
         # A successful POST may have queued mail, now committed. The request never waits for an SMTP
@@ -183,7 +192,7 @@ def init_app(app: Flask) -> None:
                 wake_mail_job()
             return response
         try:
-            deliver_pending()
+            send()
         except Exception:  # the player's move stands; the scheduler retries the mail
             log.exception("delivering the outbox after a request failed")
             transactions.end()

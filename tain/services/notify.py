@@ -15,12 +15,12 @@ the game's email parts from the recipient's view (tain.mail.messages).
 - the game paused, resumed or cancelled by the admin: everyone.
 
 Every email opens with what happened since its seat was last shown the game (its previous
-email or page visit), from its own views (tain.services.timeline). Bot seats get no mail.
+email or page visit), from its own views (tain.services.timeline), written by the sender
+(tain.services.letters). Bot seats get no mail.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -28,7 +28,6 @@ from tain.games import Game as Engine, State
 from tain.mail.messages import Letter, send_letter
 from tain.models import Game, Seat
 
-from . import timeline
 from .links import link_for
 
 
@@ -105,11 +104,10 @@ def _people(game: Game) -> list[Seat]:
 
 
 def _send(game: Game, engine: Engine, letters: Sequence[tuple[Seat, Letter]], now: datetime) -> None:
-    """Queue each letter, opening with what happened since its seat was last shown the game."""
-    told = timeline.since_each(game, engine, [seat for seat, _ in letters]) if letters else {}
+    """Queue each letter; the sender writes it, opening with what happened since its seat was last shown
+    the game (tain.services.letters)."""
     for seat, letter in letters:
-        since = timeline.chapters(told[seat.name])
-        send_letter(game, seat, engine.title, replace(letter, since=since), now=now)
+        send_letter(game, seat, engine.title, letter, now=now)
 
 
 def reminder(game: Game, engine: Engine, *, now: datetime) -> int:

@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import or_, update
+from sqlalchemy.orm.attributes import set_committed_value
 
 from tain import transactions
 from tain.extensions import db
@@ -128,6 +129,8 @@ def make_moves(
         if not only_standing(batch) and seat.name not in engine.to_act(game.state):
             raise NotYourMove(N_("It is not your move now."))
         apply_actions(game, seat.name, batch, now=now)
+        # The seat's game is the locked one: the snapshot after the commit reads it from there, not again.
+        set_committed_value(seat, "game", game)
     return seat
 
 

@@ -22,6 +22,7 @@ from tain.wording import N_, current_language
 bp = Blueprint("devmail", __name__, url_prefix="/dev/mail")
 _URL = re.compile(r"https?://[^\s<>\"']+")
 # The email's own HTML, shown as sent: its inline styles and its picture allowed, scripts never.
+UNWRITTEN = N_("The sender has not written this email yet: it does on its next pass, a few seconds after it was queued.")
 HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; form-action 'none'"
 
 
@@ -64,7 +65,8 @@ def queued(moment: datetime) -> str:
 @bp.get("/<id:message_id>")
 def message(message_id: int) -> str:
     message = _message(message_id)
-    return render_template("devmail/message.html", message=message, body=linkify(message.body_text))
+    body = None if message.body_text is None else linkify(message.body_text)
+    return render_template("devmail/message.html", message=message, body=body)
 
 
 @bp.get("/<id:message_id>/html")
@@ -72,6 +74,8 @@ def message_html(message_id: int) -> Response:
     """The HTML as sent, its picture (`cid:` in the email) served from /dev/mail/<id>/board.png."""
     message = _message(message_id)
     body = message.body_html
+    if body is None:
+        abort(404, UNWRITTEN)
     if message.picture is not None:
         body = body.replace(f"cid:{picture_content_id(message.picture)}",
                             url_for("devmail.picture", message_id=message.id))

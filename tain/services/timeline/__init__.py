@@ -13,7 +13,7 @@ queued to it, its page shown): "since you last looked" is what came after it.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -98,11 +98,6 @@ def since(game: Game, engine: Engine, player: str, after_version: int) -> list[E
     return _told(game, engine, {player: after_version})[player]
 
 
-def since_each(game: Game, engine: Engine, seats: Iterable[Seat]) -> dict[str, list[Event]]:
-    """For each seat, what happened since it was last shown the game (one replay for all)."""
-    return _told(game, engine, {seat.name: seat.seen_version for seat in seats})
-
-
 def history(game: Game, engine: Engine, player: str) -> list[Event]:
     """Everything `player` may know of the game, from its beginning."""
     first = engine.view(_setup(game, engine), player)
@@ -151,21 +146,29 @@ def _setup(game: Game, engine: Engine) -> State:
     return engine.setup([seat.name for seat in game.seats], game.seed, dict(game.options))
 
 
-def _log(game: Game) -> list[ActionRecord]:
+def _log(game: Game, version: int | None) -> list[ActionRecord]:
     # The rows themselves (not the game's loaded relationship), so that actions just logged in
     # this transaction are there too.
-    return list(db.session.scalars(select(ActionRecord).where(ActionRecord.game_id == game.id)
-                                   .order_by(ActionRecord.seq)))
+    query = select(ActionRecord).where(ActionRecord.game_id == game.id)
+    if version is not None:
+        query = query.where(ActionRecord.seq < version)
+    return list(db.session.scalars(query.order_by(ActionRecord.seq)))
 
 
 def _told(game: Game, engine: Engine, after: Mapping[str, int]) -> dict[str, list[Event]]:
-    """Replay the log once; each player's events after their version, from their own views."""
+    return told_until(game, engine, after, None)[0]
+
+
+def told_until(game: Game, engine: Engine, after: Mapping[str, int], version: int | None
+               ) -> tuple[dict[str, list[Event]], State]:
+    """Replay the log's first `version` actions (None: all) once: for each player, what they may know
+    happened after their version in `after`, from their own views; and the state at `version`."""
     teller = teller_for(engine)
     told: dict[str, list[Event]] = {player: [] for player in after}
     views: dict[str, View] = {}
     state = _setup(game, engine)
     previous: ActionRecord | None = None
-    for record in _log(game):
+    for record in _log(game, version):
         version = record.seq + 1
         watching = [player for player, seen in after.items() if version > seen]
         for player in watching:
@@ -177,7 +180,7 @@ def _told(game: Game, engine: Engine, after: Mapping[str, int]) -> dict[str, lis
             told[player] += _step(teller, views[player], now, record, previous, player, version)
             views[player] = now
         previous = record
-    return told
+    return told, state
 
 
 def _step(teller: Teller, before: View, after: View, record: ActionRecord, previous: ActionRecord | None,
