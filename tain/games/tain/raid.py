@@ -239,10 +239,12 @@ def _account(report: dict[str, Any]) -> list[Message]:
 
 def _entrance_sentence(entry: dict[str, Any]) -> Message:
     board, guard, scout, result = entry["board"], entry["guard"], entry["scout"], entry["result"]
-    where = {"board": board, "entrance": entry["entrance"], **({"guard": guard} if guard else {})}
+    where = {"board": board, "entrance": entry["entrance"]}
+    if guard:
+        where["guard"] = guard
     if scout is None:
         return message(*UNSCOUTED, **where)
-    where.update(player=scout["player"], token=scout["token"])
+    where["player"], where["token"] = scout["player"], scout["token"]
     if result == "bluff" and guard is None:
         return message(*BLUFF_UNGUARDED, **where)
     if result in ENTRANCE_SENTENCES:
