@@ -258,6 +258,9 @@ class MailWitness:
         self.unwitnessed: list[dict[str, Any]] = []  # queued outside a notify call: unchecked
         self.compared = 0  # emails made again and compared
         self.failures: list[str] = []  # kept, not raised: the service would turn them into a 500, or log them
+        self.paused = False  # while the script is replayed up to the events a test item checks: unwatched
+        self.passed: set[int] = set()  # which of the emails queued (0, 1, …) were queued while paused
+        self._forwarded = 0  # emails really queued
         self._capture: list[dict[str, Any]] | None = None
         self._forward = True
         self._enqueue = messages.enqueue
@@ -270,8 +273,14 @@ class MailWitness:
                 monkeypatch.setattr(notify, name, self._witnessed(function))
 
     def _queue(self, **fields: Any) -> Any:
-        (self._capture if self._capture is not None else self.unwitnessed).append(fields)
-        return self._enqueue(**fields) if self._forward else None
+        if self.paused:
+            self.passed.add(self._forwarded)
+        else:
+            (self._capture if self._capture is not None else self.unwitnessed).append(fields)
+        if self.paused or self._forward:
+            self._forwarded += 1
+            return self._enqueue(**fields)
+        return None
 
     @contextmanager
     def _capturing(self, forward: bool) -> Iterator[list[dict[str, Any]]]:
@@ -283,6 +292,8 @@ class MailWitness:
 
     def _witnessed(self, function: Callable[..., Any]) -> Callable[..., Any]:
         def witnessed(game: Game, engine: Engine, *args: Any, **kwargs: Any) -> Any:
+            if self.paused:
+                return function(game, engine, *args, **kwargs)
             rows = [game, *game.seats]
             before = [_columns(row) for row in rows]
             with self._capturing(forward=True) as real:

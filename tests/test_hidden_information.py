@@ -19,6 +19,10 @@ one seat's secrets only and is written to the audit log.
 The seats speak both languages in the same game (LANGUAGES: Ann and Cat Italian, Bob English), so
 every check holds in Italian as well as in English: each seat's pages and emails are in its own.
 
+The script is checked in stretches of events (STRETCHES), each its own test item so that pytest-xdist runs
+them side by side: an item replays the events before its stretch through the service unchecked (the same
+moves, the seats' pages marked as seen where the checks show them) and checks every point of its stretch.
+
 A game that hides nothing (Tara: tain/games/tara/view.py and the rulings show the whole
 board to both players) has nothing to deal again: at every event its test asserts that each
 seat's view is the public view (apart from "you") and that its JSON is its snapshot.
@@ -82,7 +86,8 @@ class ScriptedGame:
 
     def __init__(self, app: Flask, game_name: str, monkeypatch: pytest.MonkeyPatch, seed: int = 3) -> None:
         self.app, self.engine, self.secrets = app, get_game(game_name), SECRETS.get(game_name)
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed)  # the variations
+        self.pick = random.Random(seed + 2)  # who moves: the script is the same whether or not it is checked
         self.mail = MailWitness(self.secrets, random.Random(seed + 1))
         self.mail.install(monkeypatch)
         self.client, self.admin = app.test_client(), app.test_client()
@@ -109,23 +114,55 @@ class ScriptedGame:
         self.shown: dict[str, Any] = {}  # each seat's JSON at the last check
         self.pages_compared: Counter[str] = Counter()
         self.checks = self.deep_checks = self.admin_compared = self.reveals_differing = 0
+        self.looks = self.deep_looks = 0  # the points of the script where it is checked (or, replayed, passed)
         self.logs_varied = 0  # page checks served from a log whose face-down tokens were dealt again
         self.seed = seed
         self.secrets_varied = 0  # checks at which some seat had a secret to vary
 
     # ---- the script
 
-    def play(self, max_events: int = 3000) -> None:
-        self.check("at the start", deep=True)
+    def play(self, max_events: int = 3000, start: int = 0) -> None:
+        """The script up to event `max_events` (or the end), checked at the start and after every event
+        from event `start` on: the events before it are replayed unchecked (one test item a stretch)."""
+        self.look("at the start", deep=True, checked=start == 0)
         stage = self.stage()
         for event in range(1, max_events + 1):
+            self.mail.paused = event <= start  # its emails are checked by the item checking the event
             label = self.next_event(event)
             if label is None:
                 break
             self.events[label] += 1
             now_stage = self.stage()
-            self.check(f"after event {event} ({label})", deep=now_stage != stage or event % 20 == 0)
+            self.look(f"after event {event} ({label})", deep=now_stage != stage or event % 20 == 0,
+                      checked=event > start)
             stage = now_stage
+        self.mail.paused = False
+
+    def look(self, label: str, deep: bool, checked: bool) -> None:
+        """Check this point of the script or, replaying it, do only what the check changes: each seat's
+        JSON taken (the next move is chosen from it), the seats whose pages it shows marked as seen."""
+        self.looks += 1
+        self.deep_looks += deep
+        if checked:
+            self.check(label, deep)
+            return
+        with self.app.app_context():
+            game = db.session.get(Game, self.game_id)
+            self.shown = {name: json_of(seat_snapshot(game.seat_named(name))) for name in self.names}
+            for name in self.looked_at(deep):
+                timeline.mark_seen(seat_row(self.game_id, name), game.version)
+        if self.secrets is not None:  # the tallies of what the variation finds, kept over the whole game
+            state, log = state_and_log(self.app, self.game_id)
+            varied = {name: self.secrets.vary_state(state, name, self.rng) for name in self.names}
+            self.secrets_varied += any(varied[name] != state for name in self.names)
+            self.logs_varied += sum(self.secrets.log_for(log, state, varied[name], name) != log
+                                    for name in self.looked_at(deep))
+
+    def looked_at(self, deep: bool) -> list[str]:
+        """The seats whose pages the check at this point shows."""
+        if self.secrets is None:
+            return self.names if deep else []
+        return self.names if deep else [self.names[self.looks % len(self.names)]]
 
     def stage(self) -> tuple[Any, ...]:
         with self.app.app_context():
@@ -164,7 +201,7 @@ class ScriptedGame:
         """A move through the JSON API, chosen by the seat's bot from the seat's own snapshot."""
         with self.app.app_context():
             to_act = self.engine.to_act(db.session.get(Game, self.game_id).state)
-        name = self.rng.choice([player for player in to_act if player in self.people])
+        name = self.pick.choice([player for player in to_act if player in self.people])
         path = f"/api/v1/play/{self.tokens[name]}"
         snapshot = self.shown[name]  # the seat's JSON as the last check fetched it: nothing moved since
         action = self.bots[name].choose(snapshot["view"], snapshot["legal_actions"])
@@ -231,7 +268,7 @@ class ScriptedGame:
         self.secrets_varied += any(varied[name] != state for name in self.names)
         for name, snapshot in snapshots_in(self.app, self.game_id, varied).items():
             assert snapshot == self.shown[name], f"{label}: {name}'s snapshot (its JSON) changes with the other seats' secrets"
-        looked_at = self.names if deep else [self.names[self.checks % len(self.names)]]
+        looked_at = self.looked_at(deep)
         public_page = self.admin_page() if deep else ""
         since = {name: self.seen(name) for name in looked_at}
         pages = {name: self.page(name, since[name], history=deep) for name in looked_at}
@@ -267,7 +304,7 @@ class ScriptedGame:
         same(self.admin_page(), public_page, f"{label}: the admin's game page changes with the seats' secrets")
         self.admin_compared += 1
 
-        seat = self.names[self.admin_compared % len(self.names)]
+        seat = self.names[self.deep_looks % len(self.names)]
         reveals = self.audited("reveal")
         write_game(self.app, self.game_id, self.secrets.vary_state(state, seat, self.rng),
                    vary_log(self.secrets, log, seat, self.rng))
@@ -298,26 +335,46 @@ class ScriptedGame:
                                       .order_by(OutboxMessage.id)).all()
             for row in rows:  # each in its recipient's language
                 assert f'<html lang="{LANGUAGES[row.recipient.split("@")[0].title()]}">' in row.body_html, row.kind
-            assert [(r.seat_id, r.subject, r.body_text, r.body_html, r.message_id) for r in rows] == [
+            checked = [row for n, row in enumerate(rows) if n not in self.mail.passed]  # not those replayed past
+            assert [(r.seat_id, r.subject, r.body_text, r.body_html, r.message_id) for r in checked] == [
                 (m["seat_id"], m["subject"], m["body_text"], m["body_html"], m["message_id"]) for m in self.mail.queued]
             return {row.kind for row in rows}
 
 
-@pytest.mark.parametrize("game_name", [name for name in game_names() if name not in TWINS])
-def test_no_channel_shows_a_seat_more_than_its_own_view(app, monkeypatch, game_name):
+# The script checked in stretches, each its own test item (so that pytest-xdist runs them side by side): the
+# events each stretch checks begin after these; an item replays the events before its first unchecked.
+STRETCHES = {"tain": (0, 60, 105, 145)}
+
+
+def stretches() -> list[tuple[str, int, int | None]]:
+    """(game, the first event after which it checks, the last — None: to the end) for every test item."""
+    items = []
+    for name in [name for name in game_names() if name not in TWINS]:
+        starts = STRETCHES.get(name, (0,))
+        items += [(name, start, stop) for start, stop in zip(starts, [*starts[1:], None])]
+    return items
+
+
+@pytest.mark.parametrize("game_name, start, stop", stretches())
+def test_no_channel_shows_a_seat_more_than_its_own_view(app, monkeypatch, game_name, start, stop):
     script = ScriptedGame(app, game_name, monkeypatch)
-    script.play()
-    assert script.stage()[2], "the scripted game did not end"
+    script.play(**({} if stop is None else {"max_events": stop}), start=start)
+    if stop is None:
+        assert script.stage()[2], "the scripted game did not end"
     kinds = script.check_every_email_was_witnessed()
-    assert EVERY_KIND <= kinds, f"the script never made {EVERY_KIND - kinds} emails"
-    assert {"move", "reminder", "time-out", "digest", "link resent"} <= set(script.events)
-    assert script.checks > 50
+    assert script.checks == script.looks - start - (start > 0) > 0  # at the start (stretch 0) and after each event
+    if stop is None:  # the whole game, its emails, events and checks over every stretch
+        assert EVERY_KIND <= kinds, f"the script never made {EVERY_KIND - kinds} emails"
+        assert {"move", "reminder", "time-out", "digest", "link resent"} <= set(script.events)
+        assert script.looks > 50
     if script.secrets is not None:
+        parts = len(STRETCHES.get(game_name, (0,)))  # in each stretch, so that over the whole game:
         assert sum(script.pages_compared.values()) == script.checks + script.deep_checks * (len(script.names) - 1)
-        assert script.secrets_varied > script.checks / 2, "the variation rarely found a secret to vary"
-        assert script.mail.compared > 50 and script.admin_compared > 5
+        assert script.mail.compared > 50 / parts and script.admin_compared > 5 / parts
         assert script.reveals_differing > 0, "no reveal ever showed a secret: the admin check cannot see one"
-        assert script.logs_varied > script.checks / 3, "the history and 'since you last looked' were rarely varied"
+    if script.secrets is not None and stop is None:  # the tallies, over the whole game (those replayed too)
+        assert script.secrets_varied > script.looks / 2, "the variation rarely found a secret to vary"
+        assert script.logs_varied > script.looks / 3, "the history and 'since you last looked' were rarely varied"
 
 
 # ---- the checks can fail: a leak planted in one channel is caught
