@@ -8,19 +8,22 @@ from __future__ import annotations
 from tain.games import Action, Bot, Game as Engine
 from tain.models import Game
 
+from .views import Views
+
 
 def bot_for(game: Game, engine: Engine) -> Bot:
     """The game's bot, seeded by the position: varied, and the same again for the same position."""
     return engine.make_bot(game.seed + game.moves)  # not the log's length: that counts hidden standing orders
 
 
-def next_bot_move(game: Game, engine: Engine) -> tuple[str, Action] | None:
+def next_bot_move(game: Game, views: Views) -> tuple[str, Action] | None:
     """The move of the first bot seat now to act, or None when no bot is to act (or the game is
-    paused, cancelled or over: a bot waits for the resume like everyone)."""
+    paused, cancelled or over: a bot waits for the resume like everyone), chosen from the bot's view in `views`."""
+    engine = views.engine
     if game.cancelled or game.paused_at is not None or engine.is_over(game.state):
         return None
     bots = {seat.name for seat in game.seats if seat.bot}
     player = next((name for name in engine.to_act(game.state) if name in bots), None)
     if player is None:
         return None
-    return player, bot_for(game, engine).choose(engine.view(game.state, player), engine.legal_actions(game.state, player))
+    return player, bot_for(game, engine).choose(views.of(game.state, player), engine.legal_actions(game.state, player))

@@ -29,6 +29,7 @@ from . import notify
 from .bots import next_bot_move
 from .links import new_link_key
 from .standing import moved_by_plan
+from .views import Views
 from .errors import GameNotFound, IllegalAction, InvalidGame
 from .timing import restart_clock
 
@@ -261,21 +262,21 @@ def create_game(
             for i, p in enumerate(players)
         ],
     )
-    public = PublicViews(engine)
+    views = Views(engine)
     with transactions.write():
         db.session.add(game)
         db.session.flush()  # the log and the invitations need the game's id
         for entry in history.log if history else ():
-            _record(game, engine, public, entry.player, entry.action, now=entry.at, on_timeout=entry.on_timeout)
+            _record(game, views, entry.player, entry.action, now=entry.at, on_timeout=entry.on_timeout)
         if history and history.cancelled:
             game.status, game.finished_at = "cancelled", history.finished_at
         else:
             if game.paused_at is None:
-                _let_bots_play(game, engine, public, now)
+                _let_bots_play(game, views, now)
             _mark_over(game, engine, (history and history.finished_at) or now)
-        cache_state_facts(game, engine, public.of(game.state))
+        cache_state_facts(game, engine, views.of(game.state))
         restart_clock(game, [], engine.to_act(game.state), now,
-                      simultaneous=simultaneous_step(engine, public.of(game.state)))
+                      simultaneous=simultaneous_step(engine, views.of(game.state)))
         if game.status == "running":
             notify.game_created(game, engine, now=now, started_by=started_by)
         if also:
@@ -298,63 +299,43 @@ def locked_game(game_id: int) -> Iterator[Game]:
 
 
 def apply_actions(
-    game: Game, player: str, actions: Sequence[Action], *, now: datetime, on_timeout: bool = False
+    game: Game, player: str, actions: Sequence[Action], *, now: datetime, on_timeout: bool = False,
+    views: Views | None = None,
 ) -> None:
     """Apply `actions` for `player` in order, log them and tell whoever must be told.
 
     Call inside `locked_game`. All or nothing: IllegalAction from any of them
-    leaves the game as it was (the caller's transaction rolls back).
+    leaves the game as it was (the caller's transaction rolls back). `views` are the caller's
+    (those it read of the game before, or will read after), shared with the change.
     """
-    engine = engine_for(game)
-    public = PublicViews(engine)
+    views = views or Views(engine_for(game))
     before, decided = game.state, _decisions(game)
     for action in actions:
-        _record(game, engine, public, player, action, now=now, on_timeout=on_timeout)
-    _let_bots_play(game, engine, public, now)
-    _changed(game, engine, public, before, now, clock=_decisions(game) != decided,
+        _record(game, views, player, action, now=now, on_timeout=on_timeout)
+    _let_bots_play(game, views, now)
+    _changed(game, views, before, now, clock=_decisions(game) != decided,
              timed_out=player if on_timeout else None, mover=None if on_timeout else player)
 
 
 def let_bots_play(game: Game, *, now: datetime) -> None:
     """After a seat was given to a bot: let the bots move if it is theirs (inside `locked_game`)."""
-    engine = engine_for(game)
-    public = PublicViews(engine)
+    views = Views(engine_for(game))
     before = game.state
-    if _let_bots_play(game, engine, public, now):
-        _changed(game, engine, public, before, now)
+    if _let_bots_play(game, views, now):
+        _changed(game, views, before, now)
 
 
-class PublicViews:
-    """The public view (`engine.view(state, None)`) of the states one change goes through, each built
-    once: every action compares the views before and after it (the one after is the next action's
-    before), and the stage kept beside the state and the step the clock runs on are read from the
-    last. Only the latest is kept; engines never change a state they are given (they return a new
-    one), so the same state object has the same view."""
-
-    def __init__(self, engine: Engine) -> None:
-        self._engine = engine
-        self._state: State | None = None
-        self._view: View = {}
-
-    def of(self, state: State) -> View:
-        if state is not self._state:
-            self._state, self._view = state, self._engine.view(state, None)
-        return self._view
-
-
-def _record(game: Game, engine: Engine, public: PublicViews, player: str, action: Action, *, now: datetime,
-            on_timeout: bool) -> None:
+def _record(game: Game, views: Views, player: str, action: Action, *, now: datetime, on_timeout: bool) -> None:
     before = game.state
-    game.state = _apply_one(engine, before, player, action)
+    game.state = _apply_one(views.engine, before, player, action)
     db.session.add(ActionRecord(
         game_id=game.id, seq=game.version, player=player, action=action, on_timeout=on_timeout, created_at=now,
     ))
     game.version += 1
-    _new_decisions(game, engine, public, player, action, before, now)
+    _new_decisions(game, views, player, action, before, now)
 
 
-def _new_decisions(game: Game, engine: Engine, public: PublicViews, player: str, action: Action, before: State,
-                   now: datetime) -> None:
+def _new_decisions(game: Game, views: Views, player: str, action: Action, before: State, now: datetime) -> None:
     """Move the version every seat is shown (`Game.moves`) when anyone could see the action, and mark
     where each seat's current decision began (`Seat.decision_version`, on that version): the player's
     own move ends theirs, and so does a move their plan made; a seat that has just become one to act,
@@ -362,10 +343,11 @@ def _new_decisions(game: Game, engine: Engine, public: PublicViews, player: str,
     changes nothing for the others (even when the stage's words change as seats drop out: an Inis draft
     step left to one seat), nor does a standing order that made no move: it moves no version either,
     so nobody else can tell that it was given."""
+    engine = views.engine
     to_act_before, to_act_after = engine.to_act(before), engine.to_act(game.state)
-    public_before, public_after = public.of(before), public.of(game.state)
+    public_before, public_after = views.of(before), views.of(game.state)
     new_stage = public_before["stage"] != public_after["stage"]
-    moved = moved_by_plan(engine, before, game.state, [seat.name for seat in game.seats])
+    moved = moved_by_plan(views, before, game.state, [seat.name for seat in game.seats])
     if not is_standing(action):
         moved.add(player)
     if moved or public_before != public_after or to_act_before != to_act_after:
@@ -380,11 +362,11 @@ def _decisions(game: Game) -> list[int]:
     return [seat.decision_version for seat in game.seats]
 
 
-def _let_bots_play(game: Game, engine: Engine, public: PublicViews, now: datetime) -> int:
+def _let_bots_play(game: Game, views: Views, now: datetime) -> int:
     """Every bot move due now, in the change's transaction; how many were made."""
     made = 0
-    while (move := next_bot_move(game, engine)) is not None:
-        _record(game, engine, public, *move, now=now, on_timeout=False)
+    while (move := next_bot_move(game, views)) is not None:
+        _record(game, views, *move, now=now, on_timeout=False)
         made += 1
     return made
 
@@ -403,17 +385,18 @@ def cache_state_facts(game: Game, engine: Engine, public: View) -> None:
     game.stage = public["stage"]
 
 
-def _changed(game: Game, engine: Engine, public: PublicViews, before: State, now: datetime, *, clock: bool = True,
+def _changed(game: Game, views: Views, before: State, now: datetime, *, clock: bool = True,
              timed_out: str | None = None, mover: str | None = None) -> None:
     """After a change: the game's end, its clock (unless no seat's decision changed: a standing
     order that made no move keeps everyone's deadline), and the emails."""
+    engine = views.engine
     game.updated_at = now
     _mark_over(game, engine, now)
-    cache_state_facts(game, engine, public.of(game.state))
+    cache_state_facts(game, engine, views.of(game.state))
     if clock:
         restart_clock(game, engine.to_act(before), engine.to_act(game.state), now, engine.mid_turn(game.state),
-                      simultaneous_step(engine, public.of(game.state)))
-    notify.game_changed(game, engine, before, game.state, now=now, timed_out=timed_out, mover=mover)
+                      simultaneous_step(engine, views.of(game.state)))
+    notify.game_changed(game, engine, before, game.state, views=views, now=now, timed_out=timed_out, mover=mover)
 
 
 def simultaneous_step(engine: Engine, public: View) -> bool:

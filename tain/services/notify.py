@@ -29,6 +29,7 @@ from tain.mail.messages import Letter, send_letter
 from tain.models import Game, Seat
 
 from .links import link_for
+from .views import Views
 
 
 def game_created(game: Game, engine: Engine, *, now: datetime, started_by: str | None = None) -> None:
@@ -39,9 +40,9 @@ def game_created(game: Game, engine: Engine, *, now: datetime, started_by: str |
                          for seat in _people(game)], now)
 
 
-def game_changed(game: Game, engine: Engine, before: State, after: State, *, now: datetime,
+def game_changed(game: Game, engine: Engine, before: State, after: State, *, views: Views, now: datetime,
                  timed_out: str | None = None, mover: str | None = None) -> None:
-    """Tell each person what the change from `before` to `after` means for them. A seat is told
+    """Tell each person what the change from `before` to `after` (their `views`) means for them. A seat is told
     "your move" only when it is really asked: it is to act now and was not for the same decision
     (`mover`, the player on the page who made the change, sees its outcome there; one whose deadline
     moved for them, `timed_out`, is told when their turn has come round again). A move a plan made
@@ -51,7 +52,7 @@ def game_changed(game: Game, engine: Engine, before: State, after: State, *, now
     same_step = len(to_act_before) > 1 and to_act_after <= to_act_before
     letters = []
     for seat in _people(game):
-        old, new = engine.view(before, seat.name), engine.view(after, seat.name)
+        old, new = views.of(before, seat.name), views.of(after, seat.name)
         new_reports = tuple(_reports(new)[len(_reports(old)):])
         round_over = bool(new_reports) and old["stage"]["short"] != new["stage"]["short"]
         moved_on = bool(new_reports) or old["stage"]["long"] != new["stage"]["long"]  # a new turn or step

@@ -16,6 +16,7 @@ from tain.wording import N_
 from .errors import GameNotRunning, IllegalAction, NotYourMove, StaleMove
 from .games import apply_actions, engine_for, locked_game
 from .standing import Plan, only_standing, plan_in
+from .views import Views
 
 VISIT_EVERY = timedelta(minutes=5)  # a seat's last visit, for the admin, to within this
 
@@ -41,8 +42,9 @@ def game_info(game: Game) -> dict[str, Any]:
     return info
 
 
-def seat_snapshot(seat: Seat) -> dict[str, Any]:
-    """Everything the seat's page or JSON shows, built from the seat's own view only.
+def seat_snapshot(seat: Seat, views: Views | None = None) -> dict[str, Any]:
+    """Everything the seat's page or JSON shows, built from the seat's own view only (in `views` when
+    the move just made built it).
 
     `game.moves` (the "version") counts the moves anyone could see; send it back with a move so a
     second click on an old page is refused (StaleMove) instead of acting twice. It does not move
@@ -56,7 +58,7 @@ def seat_snapshot(seat: Seat) -> dict[str, Any]:
     return {
         "game": game_info(game),
         "player": seat.name,
-        "view": engine.view(state, seat.name),
+        "view": (views or Views(engine)).of(state, seat.name),
         "legal_actions": engine.legal_actions(state, seat.name) if my_move else [],
         "deadline": game.deadline_at.isoformat() if game.deadline_at and my_move else None,
         "over": game.over,
@@ -83,9 +85,10 @@ def submit(
     expected_version: int | None = None,
     plan_was: Plan | None = None,
 ) -> dict[str, Any]:
-    """`make_moves`, then the seat's new snapshot, built from the game as the move(s) left it (not read again)."""
+    """`make_moves`, then the seat's new snapshot, built from the game as the move(s) left it and the views
+    they built (not read nor built again)."""
     with transactions.kept_as_written():
-        return seat_snapshot(make_moves(seat, actions, now=now, expected_version=expected_version, plan_was=plan_was))
+        return seat_snapshot(*make_moves(seat, actions, now=now, expected_version=expected_version, plan_was=plan_was))
 
 
 def make_moves(
@@ -95,8 +98,9 @@ def make_moves(
     now: datetime,
     expected_version: int | None = None,
     plan_was: Plan | None = None,
-) -> Seat:
-    """Make the seat's move(s) in one transaction; the seat, its game loaded as the move left it.
+) -> tuple[Seat, Views]:
+    """Make the seat's move(s) in one transaction; the seat, its game loaded as the move left it, and the
+    views of the states the move went through.
 
     `actions` is one action or a list applied in order, all or nothing — in
     simultaneous guarding (R8) a player sends every guard and the pass at once.
@@ -118,20 +122,21 @@ def make_moves(
     with locked_game(game_id) as game:
         refuse_unless_playing(game)
         engine = engine_for(game)
+        views = Views(engine)
         seat = game.seat_named(name)
         decision = seat.decision_version
         if expected_version is not None and not decision <= expected_version <= game.moves:
             raise StaleMove(N_("The game has moved on for you since this page was shown (or it was sent twice), "
                                "so nothing was done. Here it is as it stands now."))
-        if plan_was is not None and plan_in(engine.view(game.state, seat.name)) != plan_was:
+        if plan_was is not None and plan_in(views.of(game.state, seat.name)) != plan_was:
             raise StaleMove(N_("Your plan has changed since this page was shown (a move was made from it, or "
                                "another page changed it), so nothing was done. Here it is as it stands now."))
         if not only_standing(batch) and seat.name not in engine.to_act(game.state):
             raise NotYourMove(N_("It is not your move now."))
-        apply_actions(game, seat.name, batch, now=now)
+        apply_actions(game, seat.name, batch, now=now, views=views)
         # The seat's game is the locked one: the snapshot after the commit reads it from there, not again.
         set_committed_value(seat, "game", game)
-    return seat
+    return seat, views
 
 
 def playing(game: Game) -> bool:

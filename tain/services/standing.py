@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tain.games import Action, Game as Engine, State
+from tain.games import Action, State
 from tain.games.standing import is_standing
+
+from .views import Views
 
 Plan = list[list[Action]]
 
@@ -26,10 +28,9 @@ def new_plan_moves(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[
     return new[len(old):] if new[:len(old)] == old else new
 
 
-def moved_by_plan(engine: Engine, before: State, after: State, players: Iterable[str]) -> set[str]:
+def moved_by_plan(views: Views, before: State, after: State, players: Iterable[str]) -> set[str]:
     """The players for whom a plan made at least one move between the two states."""
-    return {player for player in players
-            if new_plan_moves(engine.view(before, player), engine.view(after, player))}
+    return {player for player in players if new_plan_moves(views.of(before, player), views.of(after, player))}
 
 
 def only_standing(actions: Sequence[Action]) -> bool:
