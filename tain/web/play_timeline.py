@@ -30,11 +30,9 @@ def shown_since(seat: Seat, args: Mapping[str, str]) -> int:
 
 
 def since_context(engine: Engine, game: Game, seat: Seat, after_version: int, token: str) -> dict[str, Any]:
-    """The page's "Since you last looked" section. When the seat has seen every logged action (a page
-    opened from the latest email, or opened again) nothing can be told, and the log is not replayed."""
-    told = timeline.since(game, engine, seat.name, after_version) if after_version < game.version else []
+    """The page's "Since you last looked" section."""
     return {
-        "since": timeline.chapters(told),
+        "since": timeline.chapters(timeline.since(game, engine, seat.name, after_version)),
         "history_link": url_for("play.history", token=token),
     }
 

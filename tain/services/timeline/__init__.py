@@ -94,7 +94,10 @@ class Chapter:
 
 
 def since(game: Game, engine: Engine, player: str, after_version: int) -> list[Event]:
-    """What `player` may know happened after the game's version `after_version`."""
+    """What `player` may know happened after the game's version `after_version`; nothing, and no replay,
+    once they have seen every logged action (a page opened from the latest email, or again)."""
+    if after_version >= game.version:
+        return []
     return _told(game, engine, {player: after_version})[player]
 
 
