@@ -5,7 +5,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import or_, update
+from sqlalchemy import bindparam, inspect, or_, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from tain import transactions
@@ -19,16 +19,23 @@ from .standing import Plan, only_standing, plan_in
 from .views import Views
 
 VISIT_EVERY = timedelta(minutes=5)  # a seat's last visit, for the admin, to within this
+# Built once, on the table (Core): neither needs the ORM's objects, and building costs more than running.
+_SEATS = Seat.__table__.c
+_PLAYER_NAMES = select(_SEATS.name).where(_SEATS.game_id == bindparam("game_id")).order_by(_SEATS.position)
+_VISIT = update(Seat.__table__).where(
+    _SEATS.id == bindparam("seat_id"), or_(_SEATS.last_seen_at.is_(None), _SEATS.last_seen_at < bindparam("before")),
+).values(last_seen_at=bindparam("now"))
 
 
-def game_info(game: Game) -> dict[str, Any]:
-    """Public facts about the game itself (not the board: that is in the view)."""
+def game_info(game: Game, *, seats: bool = True) -> dict[str, Any]:
+    """Public facts about the game itself (not the board: that is in the view); `seats` as in
+    `player_names`."""
     engine = engine_for(game)
     info: dict[str, Any] = {
         "id": game.id,
         "name": game.game,
         "title": engine.title,
-        "players": [seat.name for seat in game.seats],
+        "players": player_names(game, seats=seats),
         "status": game.status,
         "paused": game.paused_at is not None,  # by the admin: nobody moves and no clock runs until resumed
         "version": game.moves,
@@ -42,9 +49,17 @@ def game_info(game: Game) -> dict[str, Any]:
     return info
 
 
-def seat_snapshot(seat: Seat, views: Views | None = None) -> dict[str, Any]:
+def player_names(game: Game, *, seats: bool = True) -> list[str]:
+    """The names of the game's seats, in their order. Without `seats` (nothing after needs the seats
+    themselves: the API's GET), only the names are read, unless the seats are loaded already."""
+    if seats or "seats" not in inspect(game).unloaded:
+        return [seat.name for seat in game.seats]
+    return list(db.session.scalars(_PLAYER_NAMES, {"game_id": game.id}))
+
+
+def seat_snapshot(seat: Seat, views: Views | None = None, *, seats: bool = True) -> dict[str, Any]:
     """Everything the seat's page or JSON shows, built from the seat's own view only (in `views` when
-    the move just made built it).
+    the move just made built it); `seats` as in `player_names`.
 
     `game.moves` (the "version") counts the moves anyone could see; send it back with a move so a
     second click on an old page is refused (StaleMove) instead of acting twice. It does not move
@@ -56,7 +71,7 @@ def seat_snapshot(seat: Seat, views: Views | None = None) -> dict[str, Any]:
     state = game.state
     my_move = playing(game) and seat.name in engine.to_act(state)
     return {
-        "game": game_info(game),
+        "game": game_info(game, seats=seats),
         "player": seat.name,
         "view": (views or Views(engine)).of(state, seat.name),
         "legal_actions": engine.legal_actions(state, seat.name) if my_move else [],
@@ -72,9 +87,7 @@ def record_visit(seat: Seat, now: datetime) -> None:
         return
     seat_id = seat.id  # read before the write's fresh transaction expires `seat`
     with transactions.write():
-        db.session.execute(update(Seat).where(
-            Seat.id == seat_id, or_(Seat.last_seen_at.is_(None), Seat.last_seen_at < now - VISIT_EVERY),
-        ).values(last_seen_at=now))
+        db.session.execute(_VISIT, {"seat_id": seat_id, "before": now - VISIT_EVERY, "now": now})
 
 
 def submit(

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Flask, Request, Response, jsonify, request
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 
 from tain.services.errors import IllegalAction
 from tain.services.play import record_visit, seat_snapshot, submit
@@ -21,12 +22,27 @@ from .limits import seat_link
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
+class _NoSessionForApi(SecureCookieSessionInterface):
+    """The API never uses the cookie session (the token is the credential), so a cookie that a client
+    sends along (a browser's, from its pages) is not read, verified and decoded on each call."""
+
+    def open_session(self, app: Flask, request: Request) -> SessionMixin | None:
+        if request.path.startswith(f"{bp.url_prefix}/"):
+            return self.make_null_session(app)
+        return super().open_session(app, request)
+
+
+@bp.record_once
+def _without_session(state: Any) -> None:
+    state.app.session_interface = _NoSessionForApi()
+
+
 @bp.get("/play/<token>")
 @seat_link
 def show(token: str) -> Response:
     now = utcnow()
     seat = seat_of_link(token, now)
-    snapshot = seat_snapshot(seat)
+    snapshot = seat_snapshot(seat, seats=False)  # nothing after it needs the seats: only their names are read
     record_visit(seat, now)
     return jsonify(snapshot)
 
