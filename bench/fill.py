@@ -5,7 +5,7 @@ drawn at random (the first move, a turn's scouting or guarding, the end), so tha
 cached state is the replay of its log, as the service keeps it; some are then paused or
 cancelled. At most TEMPLATES different games are played (in a process pool); a bigger database
 repeats them under new ids, seats, addresses and link keys. Rows go in by bulk INSERTs through
-SQLAlchemy Core (games, seats, one sent invitation per seat), the action log (a hundred rows a
+SQLAlchemy Core (games, seats, one sent invitation per seat, the states kept on the way), the action log (a hundred rows a
 game) straight through the driver (SQLite's executemany, PostgreSQL's COPY), a thousand games
 per transaction.
 """
@@ -26,7 +26,8 @@ from sqlalchemy.engine import Connection
 
 from tain.games import get_game
 from tain.games.tain.bots import RandomBot
-from tain.models import Game, OutboxMessage, Seat
+from tain.models import Checkpoint, Game, OutboxMessage, Seat
+from tain.services import checkpoints
 
 TEMPLATES = 500
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -44,6 +45,7 @@ class Template:
     state: dict[str, Any]
     status: str  # running | over | cancelled
     paused: bool
+    kept: dict[int, dict[str, Any]]  # the states the service keeps on the way (tain.services.checkpoints)
 
     def log_json(self) -> list[tuple[str, str]]:
         return [(player, json.dumps(action)) for player, action in self.log]
@@ -55,16 +57,18 @@ def play_template(number: int) -> Template:
     rng = random.Random(number)
     players = NAMES[:rng.choice((2, 3, 4))]
     state = engine.setup(players, number, {"first_player": players[0]})
-    bot, log = RandomBot(number), []
+    bot, log, states = RandomBot(number), [], {}
     stop = rng.randrange(0, 240)
     while len(log) < stop and not engine.is_over(state):
         player = engine.to_act(state)[0]
         action = bot.choose(None, engine.legal_actions(state, player))
         state = engine.apply(state, player, action)
         log.append((player, action))
+        states[len(log)] = state
     draw = rng.random()
     status = "over" if engine.is_over(state) else "cancelled" if draw < 0.05 else "running"
-    return Template(players, number, log, state, status, paused=status == "running" and draw > 0.95)
+    kept = {version: kept for version, kept in states.items() if checkpoints.due(version, len(log))}
+    return Template(players, number, log, state, status, paused=status == "running" and draw > 0.95, kept=kept)
 
 
 def templates(count: int) -> list[Template]:
@@ -127,7 +131,7 @@ def fill(connection: Connection, count: int, plays: list[Template], now: datetim
     times = [(started(now) + timedelta(minutes=seq)).strftime("%Y-%m-%d %H:%M:%S.%f")
              for seq in range(max(len(log) for log in logs) + 1)]
     for start in range(have, count, CHUNK):
-        rows: dict[Any, list[dict[str, Any]]] = {Game: [], Seat: [], OutboxMessage: []}
+        rows: dict[Any, list[dict[str, Any]]] = {Game: [], Seat: [], OutboxMessage: [], Checkpoint: []}
         actions: list[tuple[Any, ...]] = []
         for number in range(start, min(count, start + CHUNK)):
             template = plays[number % len(plays)]
@@ -135,10 +139,12 @@ def fill(connection: Connection, count: int, plays: list[Template], now: datetim
             actions += [(next_game, seq, player, action, False, times[seq])
                         for seq, (player, action) in enumerate(logs[number % len(plays)])]
             next_game, next_seat = next_game + 1, next_seat + len(seats)
-            for model, made in ((Game, [game]), (Seat, seats), (OutboxMessage, invitations)):
+            kept = [{"game_id": game["id"], "version": version, "state": state} for version, state in template.kept.items()]
+            for model, made in ((Game, [game]), (Seat, seats), (OutboxMessage, invitations), (Checkpoint, kept)):
                 rows[model] += made
         for model, made in rows.items():
-            connection.execute(insert(model), made)
+            if made:
+                connection.execute(insert(model), made)
         insert_actions(connection, actions)
         connection.commit()
     if connection.dialect.name == "postgresql":  # ids were given: move the sequences past them

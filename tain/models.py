@@ -1,7 +1,7 @@
 """The database: games, their seats, the append-only action log, the mail outbox, and the clock's passes.
 
-The action log is the truth; `Game.state` is a cache of the engine's replay of it
-(see `tain.services.games.rebuild_state`).
+The action log is the truth; `Game.state` is a cache of the engine's replay of it, and
+`Checkpoint` keeps a few of the states it went through (see `tain.services.games.rebuild_state`).
 """
 from __future__ import annotations
 
@@ -157,6 +157,18 @@ class ActionRecord(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     game: Mapped[Game] = relationship(back_populates="actions")
+
+
+class Checkpoint(db.Model):
+    """A game's state after its first `version` logged actions, kept so that a replay of the log starts
+    near where it is needed, not at the set-up (tain.services.checkpoints). A cache like `Game.state`:
+    the log wins (`tain.services.games.rebuild_state` writes them again)."""
+
+    __tablename__ = "checkpoints"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(primary_key=True)
+    state: Mapped[dict[str, Any]] = mapped_column(OrderedJSON)
 
 
 class OutboxMessage(db.Model):

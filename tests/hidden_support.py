@@ -35,8 +35,10 @@ from tain.games import Action, Game as Engine, Player, State, View
 from tain.games.tain.rules import RAIDERS, SCOUTS, TOKENS
 from tain.mail import messages
 from tain.mail.messages import Draft
-from tain.models import ActionRecord, Game, Seat
+from tain.models import ActionRecord, Checkpoint, Game, Seat
 from tain.services import notify
+from tain.services.errors import IllegalAction
+from tain.services.games import engine_for
 from tain.services.letters import write_drafts
 from tain.services.play import seat_snapshot
 
@@ -223,6 +225,8 @@ def write_game(app: Flask, game_id: int, state: State, log: list[tuple[str, Acti
         if log is not None:
             for record, (_, action) in zip(game.actions, log, strict=True):
                 record.action = action
+            for checkpoint, kept in _kept_states(game, log):
+                checkpoint.state = kept
 
 
 def snapshots_in(app: Flask, game_id: int, states: dict[str, State]) -> dict[str, Any]:
@@ -367,15 +371,43 @@ def _log_varied(secrets: Secrets, game: Game, state: State, varied: State, keep:
     records = list(db.session.scalars(select(ActionRecord).where(ActionRecord.game_id == game.id)
                                       .order_by(ActionRecord.seq)))
     real = [(record.player, record.action) for record in records]
-    for record, (_, action) in zip(records, secrets.log_for(real, state, varied, keep)):
+    varied_log = secrets.log_for(real, state, varied, keep)
+    for record, (_, action) in zip(records, varied_log):
         if action != record.action:
             record.action = action
+    kept = _kept_states(game, varied_log)
+    real_kept = [checkpoint.state for checkpoint, _ in kept]
+    for checkpoint, varied_kept in kept:
+        checkpoint.state = varied_kept
     try:
         yield
     finally:
         for record, (_, action) in zip(records, real):
             if record.action is not action:
                 record.action = action
+        for (checkpoint, _), real_state in zip(kept, real_kept):
+            checkpoint.state = real_state
+
+
+def _kept_states(game: Game, log: list[tuple[str, Action]]) -> list[tuple[Checkpoint, State]]:
+    """The states the game keeps (tain.services.checkpoints), each with the state `log` replays to at its
+    version: a varied log's kept states are varied with it, as the log they are a cache of. A log that
+    does not replay (the admin's check varies each action alone: what it checks never replays the log)
+    leaves them as they are."""
+    kept = {row.version: row for row in db.session.scalars(select(Checkpoint).where(Checkpoint.game_id == game.id))}
+    if not kept:
+        return []
+    engine = engine_for(game)
+    state = engine.setup([seat.name for seat in game.seats], game.seed, dict(game.options))
+    found = []
+    try:
+        for version, (player, action) in enumerate(log[:max(kept)], 1):
+            state = engine.apply(state, player, action)
+            if version in kept:
+                found.append((kept[version], state))
+    except IllegalAction:
+        return []
+    return found
 
 
 def _first_difference(real: list[dict[str, Any]], varied: list[dict[str, Any]]) -> str:

@@ -25,7 +25,7 @@ from tain.messages import Told, told
 from tain.models import MAX_SEED, ActionRecord, Game, Seat
 from tain.wording import N_, Phrase, is_language
 
-from . import notify
+from . import checkpoints, notify
 from .bots import next_bot_move
 from .links import new_link_key
 from .standing import moved_by_plan
@@ -332,6 +332,7 @@ def _record(game: Game, views: Views, player: str, action: Action, *, now: datet
         game_id=game.id, seq=game.version, player=player, action=action, on_timeout=on_timeout, created_at=now,
     ))
     game.version += 1
+    checkpoints.keep(game, game.state)
     _new_decisions(game, views, player, action, before, now)
 
 
@@ -427,22 +428,32 @@ def get_game_row(game_id: int) -> Game:
 
 def replay(game: Game) -> State:
     """The state the action log gives: setup, then every logged action in order."""
+    return _replayed(game)[0]
+
+
+def _replayed(game: Game) -> tuple[State, dict[int, State]]:
+    """The log replayed: the last state, and those a game keeps (tain.services.checkpoints) by version."""
     engine = engine_for(game)
     state = engine.setup([seat.name for seat in game.seats], game.seed, dict(game.options))
+    kept = {}
     for record in game.actions:
         state = engine.apply(state, record.player, record.action)
-    return state
+        if checkpoints.due(record.seq + 1, len(game.actions)):
+            kept[record.seq + 1] = state
+    return state, kept
 
 
 def check_game(game: Game) -> list[str]:
     """Rebuild the state from the log and say where the cache disagrees ([] when it agrees)."""
     try:
-        state = replay(game)
+        state, kept = _replayed(game)
     except IllegalAction as error:
         return [f"game #{game.id}: the log does not replay: {error}"]
     problems = []
     if state != game.state:
         problems.append(f"game #{game.id}: the cached state differs from the replayed log")
+    problems += [f"game #{game.id}: the state kept at version {version} differs from the replayed log"
+                 for version, kept_state in sorted(checkpoints.kept(game).items()) if kept.get(version) != kept_state]
     if len(game.actions) != game.version:
         problems.append(f"game #{game.id}: version {game.version} but {len(game.actions)} logged actions")
     if engine_for(game).is_over(state) != game.over:
@@ -451,8 +462,9 @@ def check_game(game: Game) -> list[str]:
 
 
 def rebuild_state(game: Game) -> None:
-    """Replace the cached state by the replay of the log (the log wins)."""
+    """Replace the cached state, and the states kept on the way, by the replay of the log (the log wins)."""
     with locked_game(game.id) as locked:
-        locked.state = replay(locked)
+        locked.state, kept = _replayed(locked)
+        checkpoints.replace(locked, kept)
         engine = engine_for(locked)
         cache_state_facts(locked, engine, engine.view(locked.state, None))

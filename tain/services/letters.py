@@ -39,9 +39,9 @@ def write_drafts(game: Game, engine: Engine, drafts: Sequence[Draft]) -> list[Wr
     seen: dict[str, int] = {}
     for draft in drafts:  # a seat may have two emails at one version (a link resent)
         seen[draft.seat] = min(seen.get(draft.seat, draft.seen), draft.seen)
-    told, state = timeline.told_until(game, engine, seen, versions.pop())
-    return [write(draft, engine.view(state, draft.seat),
-                  timeline.chapters([event for event in told[draft.seat] if event.version > draft.seen]))
+    replayed = timeline.told_until(game, engine, seen, versions.pop())
+    return [write(draft, replayed.view(engine, draft.seat),
+                  timeline.chapters([event for event in replayed.told[draft.seat] if event.version > draft.seen]))
             for draft in drafts]
 
 

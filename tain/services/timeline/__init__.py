@@ -26,6 +26,7 @@ from tain.games.base import N_, Nn_, message
 from tain.games.standing import is_standing
 from tain.messages import Told
 from tain.models import ActionRecord, Game, Seat
+from tain.services import checkpoints
 from tain.services.standing import new_plan_moves
 
 from . import inis, tain, tara
@@ -149,29 +150,46 @@ def _setup(game: Game, engine: Engine) -> State:
     return engine.setup([seat.name for seat in game.seats], game.seed, dict(game.options))
 
 
-def _log(game: Game, version: int | None) -> list[ActionRecord]:
+def _log(game: Game, start: int, version: int | None) -> list[ActionRecord]:
     # The rows themselves (not the game's loaded relationship), so that actions just logged in
     # this transaction are there too.
-    query = select(ActionRecord).where(ActionRecord.game_id == game.id)
+    query = select(ActionRecord).where(ActionRecord.game_id == game.id, ActionRecord.seq >= start)
     if version is not None:
         query = query.where(ActionRecord.seq < version)
     return list(db.session.scalars(query.order_by(ActionRecord.seq)))
 
 
 def _told(game: Game, engine: Engine, after: Mapping[str, int]) -> dict[str, list[Event]]:
-    return told_until(game, engine, after, None)[0]
+    return told_until(game, engine, after, None).told
 
 
-def told_until(game: Game, engine: Engine, after: Mapping[str, int], version: int | None
-               ) -> tuple[dict[str, list[Event]], State]:
+@dataclass(frozen=True)
+class Replayed:
+    """The log replayed up to a version once, for several readers."""
+
+    told: dict[str, list[Event]]  # what each reader may know happened after their last look
+    state: State  # the state at that version
+    views: dict[str, View]  # the views of it the replay built: those of the readers told anything
+
+    def view(self, engine: Engine, player: str) -> View:
+        """`player`'s view of the state, built only if the replay did not build it."""
+        return self.views[player] if player in self.views else engine.view(self.state, player)
+
+
+def told_until(game: Game, engine: Engine, after: Mapping[str, int], version: int | None) -> Replayed:
     """Replay the log's first `version` actions (None: all) once: for each player, what they may know
-    happened after their version in `after`, from their own views; and the state at `version`."""
+    happened after their version in `after`, from their own views; and the state at `version`.
+
+    The replay starts from the latest state kept before the earliest version it must tell
+    (tain.services.checkpoints), or from the set-up: a kept state strictly before it, so that the
+    first action told has the one before it (a deadline's moves are told as one)."""
     teller = teller_for(engine)
     told: dict[str, list[Event]] = {player: [] for player in after}
     views: dict[str, View] = {}
-    state = _setup(game, engine)
+    earliest = min([*after.values(), game.version if version is None else version])
+    start, state = checkpoints.latest_before(game, earliest) or (0, _setup(game, engine))
     previous: ActionRecord | None = None
-    for record in _log(game, version):
+    for record in _log(game, start, version):
         version = record.seq + 1
         watching = [player for player, seen in after.items() if version > seen]
         for player in watching:
@@ -183,7 +201,7 @@ def told_until(game: Game, engine: Engine, after: Mapping[str, int], version: in
             told[player] += _step(teller, views[player], now, record, previous, player, version)
             views[player] = now
         previous = record
-    return told, state
+    return Replayed(told, state, views)
 
 
 def _step(teller: Teller, before: View, after: View, record: ActionRecord, previous: ActionRecord | None,
