@@ -1,6 +1,10 @@
 """What one player may know (I62): the view of engine-api-inis.md, "The view".
 
-Views share the finished reports with the state (they never change): treat a view as read-only.
+A view shares with the state what its player may see whole: the finished reports, the open window,
+a clash's peace and votes, and the player's own standing rules, plan and declaration. A state's board
+never changes once the engine has returned it (every step works on a copy), so neither do these; and
+no caller may change a view or anything in it (tests/test_views_shared.py): whoever needs another
+value builds a new one.
 """
 from __future__ import annotations
 
@@ -60,7 +64,7 @@ def build_view(state: State, player: Player | None) -> View:
         "set_aside": board["set_aside"] is not None,
         "exploring": board["exploring"], "in_play": [{"card": r["card"], "player": r["player"]}
                                                      for r in board["in_play"]],
-        "draft": _draft(board, player), "window": _copy(board["window"]), "clash": _clash(board),
+        "draft": _draft(board, player), "window": board["window"], "clash": _clash(board),
         "pending": _pending(pending, step, to_act),
         "reports": state["reports"], "current_report": report_shown(board["report"]) if board["report"] else None,
         "over": over, "scores": _scores(board), "winners": [board["winner"]] if board["winner"] else [],
@@ -69,21 +73,16 @@ def build_view(state: State, player: Player | None) -> View:
         cards = board["hands"][player]
         view["hand"] = sorted(cards["action"]) + sorted(cards["advantage"]) + sorted(cards["epic"])
         view["known"] = list(state["known"][player])
-        view["standing"] = _copy(board["standing"][player])
-        view["plan"] = _copy(board["plans"].get(player, []))
+        view["standing"] = board["standing"][player]
+        view["plan"] = board["plans"].get(player, [])
         view["plan_moves"] = [{"round": m["round"], "step": m["step"], "action": dict(m["action"]),
                                "text": action_text(m["action"]), "by_plan": True} for m in state["plan_moves"][player]]
         view["submitted"] = board["submitted"].get(player)
         view["drawn"] = list(board["drawn"][player])
         declaring = board["declaring"]
-        view["declaring"] = _copy(declaring) if declaring and declaring["player"] == player else None
+        view["declaring"] = declaring if declaring and declaring["player"] == player else None
         view["set_aside_card"] = board["set_aside"] if board["set_aside_by"] == player else None
     return view
-
-
-def _copy(value: Any) -> Any:
-    import marshal
-    return None if value is None else marshal.loads(marshal.dumps(value))
 
 
 def _active(board: Board) -> Player | None:
@@ -144,7 +143,7 @@ def _clash(board: Board) -> dict[str, Any] | None:
             "sheltered": dict(clash["sheltered"]),
             "exposed": {p: exposed(board, p) for p in board["players"] if exposed(board, p) > 0},
             "next": clash["next"], "triskels_blocked": clash["blocked"], "pending": list(clash["pending"]),
-            "peace": _copy(clash["peace"]), "votes": _copy(clash["votes"]),
+            "peace": clash["peace"], "votes": clash["votes"],
             "cauldron": clash["cauldron"]}
 
 

@@ -3,10 +3,14 @@
 A view is built by adding only what its player may see, never by copying the
 state and stripping it: a new field of the state stays hidden until it is
 deliberately added here.
+
+A view shares with the state what every player may see whole and what never
+changes once written: the past raid reports (in a list of the view's own). So
+no caller may change a view or anything in it (tests/test_views_shared.py):
+whoever needs another value builds a new one.
 """
 from __future__ import annotations
 
-import marshal
 from typing import Any
 
 from tain.games import standing
@@ -37,8 +41,9 @@ def build_view(state: State, viewer: Player | None) -> View:
             "cows": state["kingdom"]["cows"],
             "raiders": [_placed(raider["player"], raider["token"], viewer) for raider in state["kingdom"]["raiders"]],
         },
-        # a copy: whatever a caller does to its view must never reach the state
-        "reports": marshal.loads(marshal.dumps(state["reports"])),
+        # shared, not copied: every player may see a past report whole, and it never changes; so a
+        # caller must never change its view (whatever it changed would change the state)
+        "reports": list(state["reports"]),
         "over": over,
         "scores": scores(state),
         "winners": winners(state) if over else [],

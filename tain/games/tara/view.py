@@ -1,7 +1,11 @@
-"""What a player sees of Tara: everything, since Tara hides nothing."""
+"""What a player sees of Tara: everything, since Tara hides nothing.
+
+A view shares with the state what never changes in place: each player's latest turn (replaced
+whole by the next move) and the finished games' results (in a list of the view's own). So no
+caller may change a view or anything in it (tests/test_views_shared.py): whoever needs another
+value builds a new one."""
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from tain.games import standing
@@ -37,8 +41,8 @@ def build_view(state: State, viewer: Player | None, to_act: list[Player]) -> Vie
         "bridges_in_hand": dict(state["bridges_in_hand"]),
         "kingdoms": {p: kingdoms(state, p) for p in players},
         "ringforts": {p: ringforts(state, p) for p in players},
-        "last_turn": copy.deepcopy(state["last_turn"]),
-        "results": copy.deepcopy(state["results"]),
+        "last_turn": state["last_turn"],
+        "results": list(state["results"]),
         "reports": [_report(state, result) for result in state["results"]],
         "over": over,
         "scores": match_points(state),
