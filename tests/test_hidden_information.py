@@ -392,12 +392,12 @@ def _leaky_email(template: str, **context: Any) -> str:
     return render_template(template, **context) + _state_comment(context["game"].id)
 
 
-def _leaky_snapshot(seat: Any) -> dict[str, Any]:
-    return {**seat_snapshot(seat), "state": seat.game.state}
+def _leaky_snapshot(seat: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+    return {**seat_snapshot(seat, *args, **kwargs), "state": seat.game.state}
 
 
-def _leaky_game_info(game: Any) -> dict[str, Any]:
-    return {**game_info(game), "state": game.state}
+def _leaky_game_info(game: Any, **kwargs: Any) -> dict[str, Any]:
+    return {**game_info(game, **kwargs), "state": game.state}
 
 
 class _LeakyTeller:
