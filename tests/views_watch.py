@@ -24,13 +24,14 @@ class ViewWatch:
         self.states: dict[int, tuple[str, Any, bytes]] = {}  # the state is kept: its id names it
 
     def watch(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Wrap each engine's class's `view` (so that another test's wrapper of the class still wraps this one)."""
         for name in game_names():
-            engine = get_game(name)
-            monkeypatch.setattr(engine, "view", self._watched(name, engine.view))
+            engine_class = type(get_game(name))
+            monkeypatch.setattr(engine_class, "view", self._watched(name, engine_class.view))
 
     def _watched(self, name: str, build: Any) -> Any:
-        def view(state: Any, player: Any) -> Any:
-            built = build(state, player)
+        def view(engine: Any, state: Any, player: Any) -> Any:
+            built = build(engine, state, player)
             self.views.append((f"{name}: view {len(self.views)}, {player}'s", built, digest(built)))
             if id(state) not in self.states:
                 self.states[id(state)] = (f"{name}: the state of view {len(self.views) - 1}", state, digest(state))
