@@ -27,6 +27,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .web import (RowId, admin, api, devmail, errors, input_guard, language, lobby, play, relink, rules,
                       security, select_language)
     from .web.game_pages import check_registered
+    from .web.json_answers import JSONAnswers
     from .wording import install as install_wording
 
     check_registered()  # every game's engine has its page module, and the reverse
@@ -36,6 +37,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=os.path.join(PROJECT_ROOT, "templates"),
         static_folder=os.path.join(PROJECT_ROOT, "static"),
     )
+    app.json = JSONAnswers(app)
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.update(from_environment(app.instance_path))
     if config:
