@@ -4,12 +4,12 @@ seat's page and each visit."""
 from __future__ import annotations
 
 import hashlib
-import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 from flask import current_app
 from markupsafe import Markup
 
@@ -27,11 +27,11 @@ def kept_report(*reads: Any, caller: Callable[[], str]) -> Markup:
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     if app.jinja_env.auto_reload:
         return Markup(caller())
-    try:
-        said = json.dumps([current_language(), *reads], sort_keys=True)
-    except (TypeError, ValueError):  # not plain JSON: no key to keep it under
+    try:  # orjson: the key is the whole report, and it is made for each report of every page
+        said = orjson.dumps([current_language(), *reads], option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # not plain JSON: no key to keep it under
         return Markup(caller())
-    key = hashlib.blake2b(said.encode(), digest_size=16).digest()
+    key = hashlib.blake2b(said, digest_size=16).digest()
     kept: OrderedDict[bytes, Markup] = app.extensions.setdefault("kept_reports", OrderedDict())
     with _lock:
         html = kept.get(key)
