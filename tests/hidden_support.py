@@ -38,7 +38,7 @@ from tain.mail.messages import Draft
 from tain.models import ActionRecord, Checkpoint, Game, Seat
 from tain.services import notify
 from tain.services.errors import IllegalAction
-from tain.services.games import engine_for
+from tain.services.games import replayed
 from tain.services.letters import write_drafts
 from tain.services.play import seat_snapshot
 
@@ -394,20 +394,14 @@ def _kept_states(game: Game, log: list[tuple[str, Action]]) -> list[tuple[Checkp
     version: a varied log's kept states are varied with it, as the log they are a cache of. A log that
     does not replay (the admin's check varies each action alone: what it checks never replays the log)
     leaves them as they are."""
-    kept = {row.version: row for row in db.session.scalars(select(Checkpoint).where(Checkpoint.game_id == game.id))}
-    if not kept:
+    rows = list(db.session.scalars(select(Checkpoint).where(Checkpoint.game_id == game.id)))
+    if not rows:
         return []
-    engine = engine_for(game)
-    state = engine.setup([seat.name for seat in game.seats], game.seed, dict(game.options))
-    found = []
     try:
-        for version, (player, action) in enumerate(log[:max(kept)], 1):
-            state = engine.apply(state, player, action)
-            if version in kept:
-                found.append((kept[version], state))
+        _, replayed_states = replayed(game, log)
     except IllegalAction:
         return []
-    return found
+    return [(row, replayed_states[row.version]) for row in rows]
 
 
 def _first_difference(real: list[dict[str, Any]], varied: list[dict[str, Any]]) -> str:

@@ -19,12 +19,12 @@ EVERY = 32  # actions between two kept states
 KEPT = 2  # states kept per game, the latest
 
 
-def keep(game: Game, state: State) -> None:
-    """After an action is logged (`game.version` counts it): keep `state` if the version is due one,
-    forgetting the states older than the latest KEPT. Inside the change's transaction."""
-    if game.version % EVERY:
+def keep(game: Game) -> None:
+    """After an action is logged (`game.version` counts it): keep the game's state if the version is due
+    one, forgetting the states older than the latest KEPT. Inside the change's transaction."""
+    if not due(game.version, game.version):
         return
-    db.session.add(Checkpoint(game_id=game.id, version=game.version, state=state))
+    db.session.add(Checkpoint(game_id=game.id, version=game.version, state=game.state))
     db.session.execute(delete(Checkpoint).where(
         Checkpoint.game_id == game.id, Checkpoint.version <= game.version - KEPT * EVERY))
 

@@ -332,7 +332,7 @@ def _record(game: Game, views: Views, player: str, action: Action, *, now: datet
         game_id=game.id, seq=game.version, player=player, action=action, on_timeout=on_timeout, created_at=now,
     ))
     game.version += 1
-    checkpoints.keep(game, game.state)
+    checkpoints.keep(game)
     _new_decisions(game, views, player, action, before, now)
 
 
@@ -428,25 +428,30 @@ def get_game_row(game_id: int) -> Game:
 
 def replay(game: Game) -> State:
     """The state the action log gives: setup, then every logged action in order."""
-    return _replayed(game)[0]
+    return replayed(game, _logged(game))[0]
 
 
-def _replayed(game: Game) -> tuple[State, dict[int, State]]:
-    """The log replayed: the last state, and those a game keeps (tain.services.checkpoints) by version."""
+def replayed(game: Game, log: Sequence[tuple[str, Action]]) -> tuple[State, dict[int, State]]:
+    """`log` (player, action) replayed from the game's set-up: the last state, and by version those a game
+    with that log keeps (tain.services.checkpoints). IllegalAction if it does not replay."""
     engine = engine_for(game)
     state = engine.setup([seat.name for seat in game.seats], game.seed, dict(game.options))
     kept = {}
-    for record in game.actions:
-        state = engine.apply(state, record.player, record.action)
-        if checkpoints.due(record.seq + 1, len(game.actions)):
-            kept[record.seq + 1] = state
+    for version, (player, action) in enumerate(log, 1):
+        state = engine.apply(state, player, action)
+        if checkpoints.due(version, len(log)):
+            kept[version] = state
     return state, kept
+
+
+def _logged(game: Game) -> list[tuple[str, Action]]:
+    return [(record.player, record.action) for record in game.actions]
 
 
 def check_game(game: Game) -> list[str]:
     """Rebuild the state from the log and say where the cache disagrees ([] when it agrees)."""
     try:
-        state, kept = _replayed(game)
+        state, kept = replayed(game, _logged(game))
     except IllegalAction as error:
         return [f"game #{game.id}: the log does not replay: {error}"]
     problems = []
@@ -464,7 +469,7 @@ def check_game(game: Game) -> list[str]:
 def rebuild_state(game: Game) -> None:
     """Replace the cached state, and the states kept on the way, by the replay of the log (the log wins)."""
     with locked_game(game.id) as locked:
-        locked.state, kept = _replayed(locked)
+        locked.state, kept = replayed(locked, _logged(locked))
         checkpoints.replace(locked, kept)
         engine = engine_for(locked)
         cache_state_facts(locked, engine, engine.view(locked.state, None))
