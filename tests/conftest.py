@@ -1,5 +1,6 @@
 """Fixtures for the service's tests: a fresh app and database per test, on SQLite and,
-when TEST_DATABASE_URL is set (as in CI), on PostgreSQL too — the same tests on both.
+when TEST_DATABASE_URL is set (as in CI), on PostgreSQL too — the same tests on both, but for
+the cases of the long harnesses marked `one_database`, which take the databases in turn.
 
 As in production, every test request runs in an application context (and a database
 session) of its own (`IsolatedClient`); the `app` fixture holds none. A test body that
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import contextvars
 import os
+import zlib
 from collections.abc import Iterator
 from typing import Any
 
@@ -29,6 +31,38 @@ from tain.models import Game
 from write_guard import reads_that_wrote, watch_sqlite_transactions
 
 BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test marked `one_database` runs each of its cases on one database only, its cases taking the
+    databases in turn (from one its name picks), so that the test as a whole runs on both. It is for the
+    long harnesses whose subject is what views, pages and emails show, not how a database keeps it:
+    everything the databases do differently is tested on both by the rest. A case asked for by its id
+    alone, without its twin on the other database, still runs."""
+    twins: dict[tuple[str, str], dict[str, pytest.Item]] = {}
+    for item in items:
+        if item.get_closest_marker("one_database") and (database := _database_of(item)):
+            twins.setdefault((item.originalname, _case_without_database(item)), {})[database] = item
+    turns: dict[str, int] = {}
+    dropped: set[pytest.Item] = set()
+    for (test, _), by_database in twins.items():
+        turn = turns.setdefault(test, zlib.crc32(test.encode()))
+        turns[test] += 1
+        chosen = BACKENDS[turn % len(BACKENDS)]
+        if chosen in by_database:
+            dropped.update(item for database, item in by_database.items() if database != chosen)
+    if dropped:
+        config.hook.pytest_deselected(items=[item for item in items if item in dropped])
+        items[:] = [item for item in items if item not in dropped]
+
+
+def _database_of(item: pytest.Item) -> str | None:
+    callspec = getattr(item, "callspec", None)
+    return callspec.params.get("database_url") if callspec else None
+
+
+def _case_without_database(item: Any) -> str:
+    return "-".join(part for part in item.callspec.id.split("-") if part not in BACKENDS)
 
 
 @pytest.fixture(params=BACKENDS)

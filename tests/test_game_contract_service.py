@@ -67,6 +67,7 @@ def test_every_registered_game_is_in_this_test():
     assert {"tain", "tara", "inis"} <= set(game_names())
 
 
+@pytest.mark.one_database
 @pytest.mark.parametrize("game_name, run", [(name, run) for name in game_names() for run in RUNS.get(name, (0, 1))])
 def test_random_legal_games_to_the_end_through_the_service(app, client: FlaskClient, monkeypatch, game_name: str,
                                                           run: int):

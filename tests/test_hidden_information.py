@@ -355,6 +355,7 @@ def stretches() -> list[tuple[str, int, int | None]]:
     return items
 
 
+@pytest.mark.one_database
 @pytest.mark.parametrize("game_name, start, stop", stretches())
 def test_no_channel_shows_a_seat_more_than_its_own_view(app, monkeypatch, game_name, start, stop):
     script = ScriptedGame(app, game_name, monkeypatch)
@@ -426,6 +427,7 @@ LEAKS = {  # where a leak is planted → what it replaces, with what, and the ch
 }
 
 
+@pytest.mark.one_database
 @pytest.mark.parametrize("leak", LEAKS)
 @pytest.mark.parametrize("game_name", [name for name in game_names() if name in SECRETS])
 def test_a_planted_leak_is_caught(app, monkeypatch, game_name, leak):
@@ -436,6 +438,7 @@ def test_a_planted_leak_is_caught(app, monkeypatch, game_name, leak):
         script.play(max_events=25)
 
 
+@pytest.mark.one_database
 @pytest.mark.parametrize("game_name", list(TWINS))
 def test_twin_games_differing_in_one_hidden_card_look_the_same_to_every_other_seat(app, monkeypatch, game_name):
     """tests/hidden_twins.py: Inis's hands cannot be dealt again behind the log, so two whole games that
@@ -449,6 +452,7 @@ def test_twin_games_differing_in_one_hidden_card_look_the_same_to_every_other_se
     assert first.own != twin.own  # the control: Ann's own JSON shows her card, so a difference is seen
 
 
+@pytest.mark.one_database
 @pytest.mark.parametrize("leak", ["page", "json", "email", "admin log", "history"])
 @pytest.mark.parametrize("game_name", list(TWINS))
 def test_a_planted_leak_is_caught_by_the_twin_games(app, monkeypatch, game_name, leak):

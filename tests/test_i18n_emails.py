@@ -83,6 +83,7 @@ def english_in(text: str) -> set[str]:
             if word in EMAIL_WORDS}
 
 
+@pytest.mark.one_database
 def test_an_italian_seat_gets_every_kind_of_email_in_italian(app: Flask) -> None:
     mails = to(every_email(app, MIXED), "Ann")
     assert {m.kind for m in mails if m.game == "tain"} == TAIN_KINDS
@@ -102,6 +103,7 @@ def test_an_italian_seat_gets_every_kind_of_email_in_italian(app: Flask) -> None
     assert "Il tabellone come lo vedi tu" in tara_final.text and "Punteggi finali" in tara_final.html
 
 
+@pytest.mark.one_database
 def test_an_english_seat_s_emails_are_those_of_a_game_in_which_nobody_chose_a_language(app: Flask) -> None:
     def comparable(mail: Mail) -> tuple[str, ...]:  # the links and the picture's cid differ from game to game
         def same(text: str) -> str:
@@ -124,6 +126,7 @@ def _in_english(source: str) -> str:
     return json.dumps({**json.loads(source), "language": "en"}, ensure_ascii=False, separators=(",", ":"))
 
 
+@pytest.mark.one_database
 def test_the_picture_for_an_italian_seat_is_drawn_with_italian_words(app: Flask) -> None:
     mails = [m for m in to(every_email(app, MIXED), "Ann") if m.picture]
     assert {m.game for m in mails} == {"tain", "tara"}

@@ -196,6 +196,7 @@ def start_a_game(app: Any) -> int:
     return int(re.search(r"/admin/games/(\d+)", made.headers["Location"])[1])
 
 
+@pytest.mark.one_database
 def test_a_whole_game_in_italian_and_english_through_the_emailed_links(smtp_server, app, runner, client, clock):
     game_id = start_a_game(app)
     players = Players(client, runner, smtp_server, clock)

@@ -108,6 +108,7 @@ QUESTIONS = {
 }
 
 
+@pytest.mark.one_database
 @pytest.mark.parametrize("step", list(STEPS))
 def test_every_legal_action_is_a_control(app, client, step):
     game_id = new_inis_game(app)

@@ -106,6 +106,7 @@ def tain_picture(game: Game, name: str) -> bytes:
     return pictures.PICTURES["tain"](TAIN.view(game.state, name))
 
 
+@pytest.mark.one_database
 def test_a_tara_email_carries_the_tara_board_and_its_coordinates_in_words(smtp_server: Mailbox, app: Flask) -> None:
     game = new_tara_game(options={"games": 1})
     play_tara_until(game, lambda view: view["over"])

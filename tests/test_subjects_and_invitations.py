@@ -134,6 +134,7 @@ def play_tain_to_the_end(game) -> None:
             submit(game.seat_named(player), bots[player].choose(snapshot["view"], snapshot["legal_actions"]), now=NOW)
 
 
+@pytest.mark.one_database
 def test_a_whole_tain_game_never_sends_a_seat_the_same_subject_twice_in_a_row(app: Flask) -> None:
     with app.app_context():
         play_tain_to_the_end(new_game())
@@ -145,6 +146,7 @@ def test_a_whole_tain_game_never_sends_a_seat_the_same_subject_twice_in_a_row(ap
     assert any("tokens placed: your move" in subject for subjects in subjects_by_seat(app).values() for subject in subjects)
 
 
+@pytest.mark.one_database
 def test_a_tara_match_names_the_opponents_last_turn(app: Flask) -> None:
     with app.app_context():
         play_tara_until(new_tara_game(), lambda view: view["over"])

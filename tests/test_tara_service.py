@@ -52,6 +52,7 @@ def key(action: dict[str, Any]) -> str:
 
 # ----- a whole match by email ------------------------------------------------------------------------
 
+@pytest.mark.one_database
 def test_a_whole_tara_match_by_email(smtp_server, runner, client):
     result = runner.invoke(args=["tain", "new-game", "--game", "tara", "--first-player", "Ann", "--seed", "5",
                                  *[arg for address, name in PLAYERS.items() for arg in ("--player", f"{name} <{address}>")]])

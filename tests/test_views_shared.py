@@ -125,6 +125,7 @@ def play(app: Any, client: FlaskClient, monkeypatch: pytest.MonkeyPatch, game_na
     return game_id
 
 
+@pytest.mark.one_database
 @pytest.mark.parametrize("game_name, seed", [("tain", 1), ("tain", 2), ("tara", 1), ("inis", 3)])
 def test_no_caller_changes_a_view(app, client, smtp_server, monkeypatch, watch, game_name, seed):
     game_id = play(app, client, monkeypatch, game_name, seed)
@@ -168,6 +169,7 @@ def plant_in_the_picture(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(messages, "source_of", sorting)
 
 
+@pytest.mark.one_database
 @pytest.mark.parametrize("plant", [plant_in_a_template_filter, plant_in_notify, plant_in_the_picture])
 def test_the_watch_sees_a_caller_that_changes_a_view(app, client, smtp_server, monkeypatch, watch, plant):
     plant(app, monkeypatch)

@@ -1,10 +1,10 @@
 """Checks every engine's property tests share."""
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
+from json_support import json_round_trip
 from tain.games import Game, IllegalAction
 
 
@@ -17,7 +17,7 @@ def check_refused_exactly_when_not_legal(game: Game, state: dict, player: Any, a
     """`apply` takes `action` if and only if `legal_actions` lists it; a refusal is one sentence
     and leaves the state as it was (engine-api.md)."""
     legal = game.legal_actions(state, player) if player in state["players"] else []
-    before = copy.deepcopy(state)
+    before = json_round_trip(state)
     if isinstance(action, dict) and canonical(action) in {canonical(a) for a in legal}:
         game.apply(state, player, action)
     else:

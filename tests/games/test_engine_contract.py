@@ -2,19 +2,15 @@
 random legal play to the end with deadlines mixed in."""
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
+from json_support import as_json, json_round_trip
 from tain.games import IllegalAction, UnknownGame, game_names, get_game
 
 MAX_MOVES = 5000
 NAMES = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]
-
-
-def json_round_trip(value):
-    return json.loads(json.dumps(value))
 
 
 def test_some_games_are_registered_and_tain_is_one():
@@ -55,7 +51,7 @@ def test_random_play_with_timeouts_keeps_the_contract(name, count, seed):
     for _ in range(MAX_MOVES):
         assert json_round_trip(state) == state
         for viewer in [*players, None]:
-            json.dumps(game.view(state, viewer))
+            as_json(game.view(state, viewer))
         acting = game.to_act(state)
         if game.is_over(state):
             break

@@ -2,7 +2,6 @@
 standing rules and time-outs mixed in (issue 13, "How it must be shown to work")."""
 from __future__ import annotations
 
-import json
 import random
 from typing import Iterator
 
@@ -11,6 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine_checks import check_refused_exactly_when_not_legal
 from inis_helpers import GAME, accounted, position, set_hand, view
+from json_support import as_json, json_round_trip
 from tain.games.inis.bots import InisBot
 from tain.games.inis.catalogue import card_type
 
@@ -77,18 +77,18 @@ def test_clans_and_cards_accounted_json_purity_and_the_end(count, data):
     moves = 0
     for state, player, action in game(table):
         accounted(state)
-        text = json.dumps(state)
-        assert json.loads(text) == state
-        json.dumps(view(state, None))
+        text = as_json(state)
+        assert json_round_trip(state) == state
+        as_json(view(state, None))
         if player is None:
             assert GAME.winners(state) and GAME.to_act(state) == []
             break
         for other in table["players"]:
             assert bool(GAME.legal_actions(state, other)) == (other in GAME.to_act(state))
         after = GAME.apply(state, player, action)
-        assert json.dumps(state) == text  # apply never changes its input, not even an order of keys
+        assert as_json(state) == text  # apply never changes its input, not even an order of keys
         if moves % 11 == 0:  # a store that sorts keys (PostgreSQL's JSONB) gives the same game back
-            assert GAME.apply(json.loads(json.dumps(state, sort_keys=True)), player, action) == after
+            assert GAME.apply(json_round_trip(state, sort_keys=True), player, action) == after
         moves += 1
     assert moves > 0
 
@@ -104,7 +104,7 @@ def test_same_seed_and_actions_give_the_same_states_also_from_json(count, data):
         pass
     state = GAME.setup(table["players"], seed=table["seed"], options={"discovery": table["discovery"]})
     for player, action in played:
-        state = GAME.apply(json.loads(json.dumps(state)), player, json.loads(json.dumps(action)))  # no shortcut
+        state = GAME.apply(json_round_trip(state), player, json_round_trip(action))  # no shortcut
     assert state == final
 
 
