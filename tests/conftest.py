@@ -128,9 +128,8 @@ def app(config: dict[str, Any]) -> Iterator[Flask]:
     with app.app_context():
         reset_database()
     yield app
-    with app.app_context():
+    with app.app_context():  # the next test's set-up empties the database (reset_database)
         db.session.remove()
-        db.drop_all()
         db.engine.dispose()
 
 

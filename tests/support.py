@@ -18,7 +18,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from aiosmtpd.controller import Controller
 from flask import Flask
-from sqlalchemy import select
+from sqlalchemy import select, text
 from werkzeug.serving import make_server
 
 from tain.extensions import db
@@ -66,10 +66,36 @@ def serving(app: Flask) -> Iterator[str]:
         thread.join()
 
 
+# What makes a PostgreSQL schema: its columns, indexes, constraints and triggers, as one digest.
+_SCHEMA = text("""SELECT md5(string_agg(part, '|' ORDER BY part)) FROM (
+  SELECT table_name || '.' || column_name || ':' || data_type || ':' || is_nullable || ':' || coalesce(column_default, '')
+    AS part FROM information_schema.columns WHERE table_schema = current_schema()
+  UNION ALL SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema()
+  UNION ALL SELECT conrelid::regclass || ':' || pg_get_constraintdef(oid) FROM pg_constraint
+    WHERE connamespace = current_schema()::regnamespace
+  UNION ALL SELECT tgrelid::regclass || ':' || tgname FROM pg_trigger WHERE NOT tgisinternal) AS made""")
+_RESTART_SEQUENCES = text("SELECT setval(oid, 1, false) FROM pg_class WHERE relkind = 'S' AND relnamespace = current_schema()::regnamespace")
+_made_here: dict[str, str] = {}  # database URL -> the digest of the schema this process last made there
+
+
 def reset_database() -> None:
+    """The models' tables, empty, their ids starting at 1 again. On PostgreSQL, when the schema is still
+    the one this process made (no test changed it since), its rows are deleted instead: a tenth of the
+    time of dropping and making it again, which each test's set-up did."""
     db.session.remove()
+    url = db.engine.url.render_as_string(hide_password=False)
+    if db.engine.dialect.name == "postgresql":
+        with db.engine.begin() as connection:
+            if url in _made_here and _made_here[url] == connection.scalar(_SCHEMA):
+                for table in reversed(db.metadata.sorted_tables):
+                    connection.execute(table.delete())
+                connection.execute(_RESTART_SEQUENCES)
+                return
     db.drop_all()
     db.create_all()
+    if db.engine.dialect.name == "postgresql":
+        with db.engine.begin() as connection:
+            _made_here[url] = connection.scalar(_SCHEMA)
 
 
 def new_game(players: list[str] | None = None, seed: int = 7, first_player: str | None = "Ann", **kwargs: Any) -> Game:
