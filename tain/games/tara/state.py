@@ -14,7 +14,7 @@
 """
 from __future__ import annotations
 
-import copy
+import marshal
 import random
 from typing import Any
 
@@ -72,9 +72,9 @@ def _check_setup(players: list[Player], seed: int, options: dict[str, Any]) -> N
 
 
 def copy_state(state: State) -> State:
-    """A deep copy; finished games' results and the moves plans made are never changed, so
-    they are shared."""
-    copied = copy.deepcopy({key: value for key, value in state.items() if key not in APPEND_ONLY})
+    """A deep copy (through marshal: the state is plain JSON, and marshal copies it several times as fast as
+    deepcopy); finished games' results and the moves plans made are never changed, so they are shared."""
+    copied = marshal.loads(marshal.dumps({key: value for key, value in state.items() if key not in APPEND_ONLY}))
     for key in APPEND_ONLY:
         if key in state:
             copied[key] = list(state[key])
