@@ -54,6 +54,7 @@ def from_the_setup(monkeypatch: pytest.MonkeyPatch) -> Any:
     return without
 
 
+@pytest.mark.one_database  # what is kept and read on both databases: every test that plays past 32 actions
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_kept_states_tell_what_the_whole_replay_tells(
         app: Flask, name: str, monkeypatch: pytest.MonkeyPatch, from_the_setup: Any) -> None:

@@ -10,7 +10,6 @@ rendering them is most of an email's cost, and a move need not wait for it.
 """
 from __future__ import annotations
 
-import re
 import secrets
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -181,8 +180,9 @@ def _not_repeated(text: str, game: Game, seat: Seat, now: datetime) -> str:
     ).order_by(OutboxMessage.id.desc()).limit(1))
     if previous == text:
         return f"{text} (2)"
-    repeat = re.fullmatch(re.escape(text) + r" \(([0-9]+)\)", previous or "")
-    return f"{text} ({int(repeat[1]) + 1})" if repeat else text
+    numbered = f"{text} ("  # a numbered repeat: "… (3)"
+    number = previous[len(numbered):-1] if previous and previous.startswith(numbered) and previous.endswith(")") else ""
+    return f"{text} ({int(number) + 1})" if number.isascii() and number.isdigit() else text
 
 
 def _nonce(letter: Letter) -> str:
