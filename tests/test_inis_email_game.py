@@ -181,6 +181,7 @@ def test_a_whole_inis_game_by_email(smtp_server: Mailbox, app: Flask, client: Fl
     players.read_mail()
     assert {PEOPLE[m["To"]] for m in smtp_server.messages} == {"Ann", "Bob"}
     draft_timed_out = window_timed_out = asked_to_be_asked = False
+    answering: list[str] = []  # the cards Bob could play in the window he let time out
     moves = 0
     ticks: list[tuple[str, list[str]]] = []
     while True:
@@ -215,6 +216,7 @@ def test_a_whole_inis_game_by_email(smtp_server: Mailbox, app: Flask, client: Fl
         elif view["step"] == "window":
             window_timed_out = True
             assert expected["Bob"] == [{"type": "decline"}]
+            answering = list(dict.fromkeys(a["card"] for a in ENGINE.legal_actions(state, "Bob") if a["type"] == "play"))
         players.read_mail()
     assert ticks == [("draft", ["Ann"]), ("window", ["Bob"])]  # nobody else was ever left unasked
     assert ("Bob", {"type": "decline"}) in timed_out_actions(app, game_id)
@@ -234,7 +236,9 @@ def test_a_whole_inis_game_by_email(smtp_server: Mailbox, app: Flask, client: Fl
     [window] = [m for m in smtp_server.to("bob@example.org") if subject_of(m).endswith(": answer?")
                 or ": answer? — until " in subject_of(m)][:1]
     assert "after it, you let it pass." in text_of(window) and "A Triskel moment" in text_of(window)
-    assert "Your cards that can answer such a moment" in text_of(window) or "None of your cards" in text_of(window)
+    said = " ".join(text_of(window).split())
+    assert (f"Your cards that can answer it now: {', '.join(card_name(card) for card in answering)}." in said
+            if answering else "None of your cards can answer it now: you can only let it pass." in said), said
     assert players.leaks == [], players.leaks
     print(f"\n{len(smtp_server.messages)} emails, {moves} moves by email, {time.monotonic() - started:.1f} s")
 

@@ -285,9 +285,10 @@ def send_letter(game: Game, seat: Seat, title: str, letter: Letter, *, now: date
     )
 
 
-def write(draft: Draft, view: dict[str, Any], since: tuple[Any, ...]) -> Written:
-    """The bodies of `draft`'s email in its recipient's language, from their `view` at the draft's version
-    and what happened `since` they last looked (timeline.Chapter)."""
+def write(draft: Draft, view: dict[str, Any], since: tuple[Any, ...], legal: list[dict[str, Any]]) -> Written:
+    """The bodies of `draft`'s email in its recipient's language, from their `view` at the draft's version,
+    what happened `since` they last looked (timeline.Chapter) and the moves they may make then (`legal`,
+    as their page lists them)."""
     with with_language(draft.language):
         new_reports = tuple((view.get("reports") or [])[draft.reports_from:])
         picture = source_of(draft.game, view, new_reports[-1] if new_reports else None, language=current_language())
@@ -301,7 +302,7 @@ def write(draft: Draft, view: dict[str, Any], since: tuple[Any, ...]) -> Written
             "asked": draft.asked, "kind": draft.kind, "word": word_of(draft.game),
             "picture_cid": picture_content_id(picture) if picture else None,
             "game": game, "title": draft.title, "seat": _SeatFacts(draft.seat, False), "view": view,
-            "link": draft.link, "your_move": draft.your_move, "new_reports": new_reports, "since": since,
+            "link": draft.link, "your_move": draft.your_move, "legal": legal, "new_reports": new_reports, "since": since,
             "deadline": deadline, "rules_link": rules_link(draft.game), "started_by": draft.started_by,
             "standings": standings(view) if draft.kind == "final-scores" else [], "notice": notice,
         }

@@ -41,7 +41,8 @@ def write_drafts(game: Game, engine: Engine, drafts: Sequence[Draft]) -> list[Wr
         seen[draft.seat] = min(seen.get(draft.seat, draft.seen), draft.seen)
     replayed = timeline.told_until(game, engine, seen, versions.pop())
     return [write(draft, replayed.view(engine, draft.seat),
-                  timeline.chapters([event for event in replayed.told[draft.seat] if event.version > draft.seen]))
+                  timeline.chapters([event for event in replayed.told[draft.seat] if event.version > draft.seen]),
+                  engine.legal_actions(replayed.state, draft.seat))
             for draft in drafts]
 
 

@@ -1,0 +1,47 @@
+"""An Inis window's email names the reader's cards that may answer it now, as their legal plays list
+them (each card's own conditions checked, I49-I50), in the reader's language: not every card of theirs
+that answers such a kind of moment."""
+from __future__ import annotations
+
+from flask import Flask, render_template
+
+from inis_helpers import GAME, act, turn_of
+from tain.mail.messages import word_of
+from tain.wording import with_language
+
+CLANS = {"valley": {"ann": 2, "bob": 1}, "cove": {"bob": 2, "cat": 1}, "plains": {"cat": 1}}
+ASK = {"bob": [{"window": "announced", "then": "ask"}]}
+
+
+def announced(hands: dict[str, list[str]], play: dict) -> dict:
+    """Ann's Season turn, Bob asked in every window of an announced card, after Ann's `play`."""
+    state = turn_of("ann", hands=hands, clans=CLANS, extra=lambda board: board["standing"].update(ASK))
+    return act(state, "ann", play)
+
+
+def decision(app: Flask, state: dict, player: str, language: str = "en") -> str:
+    """What the email asks `player`, as the sender writes it from their view and their legal moves."""
+    with app.app_context(), with_language(language):
+        return render_template("games/inis/email_decision.txt", view=GAME.view(state, player),
+                               legal=GAME.legal_actions(state, player), word=word_of("inis"))
+
+
+def test_of_two_cards_that_answer_an_announcement_only_the_one_that_answers_this_card_is_named(app):
+    state = announced({"ann": ["children-of-dana"], "bob": ["geis", "the-dagda"], "cat": []},
+                      {"type": "play", "card": "children-of-dana", "territory": "plains"})
+    assert GAME.view(state, "bob")["step"] == "window"
+    said = decision(app, state, "bob")
+    assert "Your cards that can answer it now: The Dagda.\n" in said  # Geis answers an Action card only
+    assert "Your hand: Geis, The Dagda." in said
+    italian = decision(app, state, "bob", "it")
+    assert "Le tue carte che possono rispondere ora: Il Dagda.\n" in italian, italian
+
+
+def test_a_reader_asked_without_a_card_that_may_answer_is_told_they_can_only_let_it_pass(app):
+    state = announced({"ann": ["new-clans"], "bob": ["bard"], "cat": []},
+                      {"type": "play", "card": "new-clans", "place": {"valley": 2}})
+    assert GAME.legal_actions(state, "bob") == [{"type": "decline"}]
+    said = decision(app, state, "bob")
+    assert "None of your cards can answer it now: you can only let it pass.\n" in said
+    assert "can answer it now:" not in said.replace("None of your cards can answer it now:", "")
+    assert "Nessuna delle tue carte può rispondere ora" in decision(app, state, "bob", "it")
