@@ -42,7 +42,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     twins: dict[tuple[str, str], dict[str, pytest.Item]] = {}
     for item in items:
         if item.get_closest_marker("one_database") and (database := _database_of(item)):
-            twins.setdefault((item.originalname, _case_without_database(item)), {})[database] = item
+            twins.setdefault((item.nodeid.partition("[")[0], _case_without_database(item)), {})[database] = item
     turns: dict[str, int] = {}
     dropped: set[pytest.Item] = set()
     for (test, _), by_database in twins.items():
