@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Iterator
 
+import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -78,7 +79,7 @@ def test_clans_and_cards_accounted_json_purity_and_the_end(count, data):
     for state, player, action in game(table):
         accounted(state)
         text = as_json(state)
-        assert json_round_trip(state) == state
+        assert orjson.loads(text) == state
         as_json(view(state, None))
         if player is None:
             assert GAME.winners(state) and GAME.to_act(state) == []
@@ -98,10 +99,10 @@ def test_clans_and_cards_accounted_json_purity_and_the_end(count, data):
 @given(data=st.data())
 def test_same_seed_and_actions_give_the_same_states_also_from_json(count, data):
     table = data.draw(tables(count))
-    played = [(player, action) for _, player, action in game(table) if player is not None]
-    final = None
-    for final, _, _ in game(table):
-        pass
+    played, final = [], None
+    for final, player, action in game(table):
+        if player is not None:
+            played.append((player, action))
     state = GAME.setup(table["players"], seed=table["seed"], options={"discovery": table["discovery"]})
     for player, action in played:
         state = GAME.apply(json_round_trip(state), player, json_round_trip(action))  # no shortcut
