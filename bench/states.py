@@ -43,23 +43,22 @@ def messages_size(value: Any) -> int:
     return 0
 
 
-def played(name: str, seed: int) -> tuple[dict[int, int], dict[str, Any]]:
-    """The state's size at each of POINTS that the game reaches, and its last state."""
+def played(name: str, seed: int) -> tuple[dict[int, int], int, dict[str, Any]]:
+    """The state's size at each of POINTS that the game reaches, the game's length and its last state."""
     engine = get_game(name)
     players = PLAYERS[name]
     bots = {player: engine.make_bot(number) for number, player in enumerate(players)}
     state = engine.setup(players, seed=seed)
     sizes: dict[int, int] = {}
-    for actions in range(1, MAX_ACTIONS + 1):
-        if engine.is_over(state):
-            break
+    length = 0
+    while length < MAX_ACTIONS and not engine.is_over(state):
+        length += 1
         player = engine.to_act(state)[0]
         state = engine.apply(state, player, bots[player].choose(engine.view(state, player),
                                                                 engine.legal_actions(state, player)))
-        if actions in POINTS:
-            sizes[actions] = size(state)
-    sizes[-actions] = size(state)  # the end, under minus its length
-    return sizes, state
+        if length in POINTS:
+            sizes[length] = size(state)
+    return sizes, length, state
 
 
 def main() -> None:
@@ -68,13 +67,12 @@ def main() -> None:
     args = parser.parse_args()
     for name in PLAYERS:
         runs = [played(name, seed) for seed in range(args.games)]
-        at = {point: [sizes[point] for sizes, _ in runs if point in sizes] for point in POINTS}
-        ends = [(-length, total) for sizes, _ in runs for length, total in sizes.items() if length < 0]
+        at = {point: [sizes[point] for sizes, _, _ in runs if point in sizes] for point in POINTS}
+        last = [state for _, _, state in runs]
         figures = ", ".join(f"{point} actions {statistics.median(sizes) / 1000:.0f} kB" for point, sizes in at.items()
                             if sizes)
-        print(f"{name}: {figures}; the end: {statistics.median(length for length, _ in ends):.0f} actions, "
-              f"{statistics.median(total for _, total in ends) / 1000:.0f} kB (median of {len(runs)} games)")
-        last = [state for _, state in runs]
+        print(f"{name}: {figures}; the end: {statistics.median(length for _, length, _ in runs):.0f} actions, "
+              f"{statistics.median(size(state) for state in last) / 1000:.0f} kB (median of {len(runs)} games)")
         totals = sum(size(state) for state in last)
         shares = {part: sum(size(state[part]) for state in last) for part in ("reports", "known") if part in last[0]}
         shares["messages"] = sum(messages_size(state) for state in last)

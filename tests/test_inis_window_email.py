@@ -5,18 +5,17 @@ from __future__ import annotations
 
 from flask import Flask, render_template
 
-from inis_helpers import GAME, act, turn_of
+from inis_helpers import GAME, act
 from tain.mail.messages import word_of
 from tain.wording import with_language
+from test_inis_windows import with_rules
 
-CLANS = {"valley": {"ann": 2, "bob": 1}, "cove": {"bob": 2, "cat": 1}, "plains": {"cat": 1}}
 ASK = {"bob": [{"window": "announced", "then": "ask"}]}
 
 
 def announced(hands: dict[str, list[str]], play: dict) -> dict:
     """Ann's Season turn, Bob asked in every window of an announced card, after Ann's `play`."""
-    state = turn_of("ann", hands=hands, clans=CLANS, extra=lambda board: board["standing"].update(ASK))
-    return act(state, "ann", play)
+    return act(with_rules(hands, ASK), "ann", play)
 
 
 def decision(app: Flask, state: dict, player: str, language: str = "en") -> str:
