@@ -12,11 +12,16 @@ from __future__ import annotations
 from sqlalchemy import delete, select
 
 from tain.extensions import db
-from tain.games import State
+from tain.games import Game as Engine, State
 from tain.models import Checkpoint, Game
 
 EVERY = 32  # actions between two kept states
 KEPT = 2  # states kept per game, the latest
+
+
+def set_up(game: Game, engine: Engine) -> State:
+    """The state the game's log starts from: its set-up, as the seats, seed and options make it."""
+    return engine.setup([seat.name for seat in game.seats], game.seed, dict(game.options))
 
 
 def keep(game: Game) -> None:

@@ -435,7 +435,7 @@ def replayed(game: Game, log: Sequence[tuple[str, Action]]) -> tuple[State, dict
     """`log` (player, action) replayed from the game's set-up: the last state, and by version those a game
     with that log keeps (tain.services.checkpoints). IllegalAction if it does not replay."""
     engine = engine_for(game)
-    state = engine.setup([seat.name for seat in game.seats], game.seed, dict(game.options))
+    state = checkpoints.set_up(game, engine)
     kept = {}
     for version, (player, action) in enumerate(log, 1):
         state = engine.apply(state, player, action)

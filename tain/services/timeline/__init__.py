@@ -104,7 +104,7 @@ def since(game: Game, engine: Engine, player: str, after_version: int) -> list[E
 
 def history(game: Game, engine: Engine, player: str) -> list[Event]:
     """Everything `player` may know of the game, from its beginning."""
-    first = engine.view(_setup(game, engine), player)
+    first = engine.view(checkpoints.set_up(game, engine), player)
     return [Event(0, "stage", teller_for(engine).stage(None, first)), *since(game, engine, player, 0)]
 
 
@@ -146,10 +146,6 @@ def mark_seen(seat: Seat, version: int) -> None:
                            .values(seen_version=version))
 
 
-def _setup(game: Game, engine: Engine) -> State:
-    return engine.setup([seat.name for seat in game.seats], game.seed, dict(game.options))
-
-
 def _log(game: Game, start: int, version: int | None) -> list[ActionRecord]:
     # The rows themselves (not the game's loaded relationship), so that actions just logged in
     # this transaction are there too.
@@ -187,7 +183,7 @@ def told_until(game: Game, engine: Engine, after: Mapping[str, int], version: in
     told: dict[str, list[Event]] = {player: [] for player in after}
     views: dict[str, View] = {}
     earliest = min([*after.values(), game.version if version is None else version])
-    start, state = checkpoints.latest_before(game, earliest) or (0, _setup(game, engine))
+    start, state = checkpoints.latest_before(game, earliest) or (0, checkpoints.set_up(game, engine))
     previous: ActionRecord | None = None
     for record in _log(game, start, version):
         version = record.seq + 1
