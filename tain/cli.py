@@ -1,4 +1,4 @@
-"""`flask --app app tain …`: new-game, tick, scheduler and check."""
+"""`flask --app app tain …`: new-game, tick, scheduler, check, rebuild and create-admin."""
 from __future__ import annotations
 
 import sys
@@ -10,12 +10,14 @@ from flask.cli import AppGroup
 from flask import Flask, current_app
 from sqlalchemy import select
 
+from . import transactions
 from .extensions import db
 from .models import Game
 from .scheduler import run_due, run_forever
 from .services.accounts import AccountError, create_admin
-from .services.errors import InvalidGame
-from .services.games import NewPlayer, check_game, create_game, parse_duration, parse_options, parse_player
+from .services.errors import GameNotFound, IllegalAction, InvalidGame
+from .services.games import (NewPlayer, check_game, create_game, parse_duration, parse_options, parse_player,
+                             rebuild_state)
 from .web import utcnow
 from .wording import is_language
 
@@ -49,9 +51,9 @@ def new_game(game_name: str, players: tuple[str, ...], move_deadline: str | None
         game = create_game(
             game_name, seated, now=utcnow(), seed=seed,
             first_player=first_player,
-            move_deadline=parse_duration(move_deadline or config["DEFAULT_MOVE_DEADLINE"]),
-            phase_deadline=parse_duration(phase_deadline or config["DEFAULT_PHASE_DEADLINE"]),
-            reminder_before=parse_duration(reminder_before or config["DEFAULT_REMINDER_BEFORE"]),
+            move_deadline=parse_duration(config["DEFAULT_MOVE_DEADLINE"] if move_deadline is None else move_deadline),
+            phase_deadline=parse_duration(config["DEFAULT_PHASE_DEADLINE"] if phase_deadline is None else phase_deadline),
+            reminder_before=parse_duration(config["DEFAULT_REMINDER_BEFORE"] if reminder_before is None else reminder_before),
             bot_on_timeout=bot_on_timeout, options=parse_options(" ".join(options)), started_by=started_by,
         )
     except InvalidGame as error:
@@ -68,7 +70,7 @@ def with_languages(players: Sequence[NewPlayer], choices: Sequence[str]) -> list
     chosen: dict[str, str] = {}
     problems = []
     for choice in choices:
-        name, equals, code = choice.partition("=")
+        name, equals, code = choice.rpartition("=")  # a name may hold "=", a language never
         if not equals:
             problems.append(f"Write --language as Name=language (such as Ann=it), not {choice!r}.")
         elif name not in [p.name for p in players]:
@@ -117,6 +119,26 @@ def check() -> None:
         click.echo(problem)
     click.echo(f"{len(problems)} problems.")
     sys.exit(1 if problems else 0)
+
+
+@tain_cli.command("rebuild")
+@click.option("--game", "game_ids", type=int, multiple=True, help="Only this game (repeatable; default: every game).")
+def rebuild(game_ids: tuple[int, ...]) -> None:
+    """Replay each game's action log and write its cached state and kept states again: the log wins."""
+    with transactions.read():
+        ids = list(game_ids) or list(db.session.scalars(select(Game.id).order_by(Game.id)))
+    refused = 0
+    for game_id in ids:
+        try:
+            rebuild_state(game_id)
+        except GameNotFound:
+            click.echo(f"game #{game_id}: no such game")
+            refused += 1
+        except IllegalAction as error:
+            click.echo(f"game #{game_id}: the log does not replay, nothing was written: {error}")
+            refused += 1
+    click.echo(f"{len(ids) - refused} games rebuilt, {refused} not.")
+    sys.exit(1 if refused else 0)
 
 
 def init_app(app: Flask) -> None:

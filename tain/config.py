@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from typing import Any
 
 import orjson
@@ -15,6 +16,19 @@ def _bool(value: str | None, default: bool = False) -> bool:
     if value is None or value == "":
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _number(env: Mapping[str, str], name: str, default: float, kind: type = int) -> Any:
+    """The setting `name` as a number (`kind`), `default` when unset; a bad one stops the start with a
+    sentence that names it, not a traceback."""
+    text = env.get(name)
+    if not text:
+        return default
+    try:
+        return kind(text)
+    except ValueError:
+        raise SystemExit(f"The setting {name} must be {'a whole' if kind is int else 'a'} number, "
+                         f"not {text!r}.") from None
 
 
 def database_uri(url: str) -> str:
@@ -56,7 +70,7 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": base_url.startswith("https://"),
         "MAIL_SERVER": env.get("MAIL_SERVER") or None,
-        "MAIL_PORT": int(env.get("MAIL_PORT") or 25),
+        "MAIL_PORT": _number(env, "MAIL_PORT", 25),
         "MAIL_USERNAME": env.get("MAIL_USERNAME") or None,
         "MAIL_PASSWORD": env.get("MAIL_PASSWORD") or None,
         "MAIL_USE_TLS": _bool(env.get("MAIL_USE_TLS")),
@@ -65,9 +79,9 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "MAIL_SUPPRESS_SEND": False,  # Flask-Mail would suppress under TESTING; we choose the transport ourselves
         # Seconds any one network call to the mail server may take (connect, each command, each reply), after
         # which the pass gives up and the mail backs off: a server that accepts and never answers stops nothing.
-        "MAIL_TIMEOUT": float(env.get("MAIL_TIMEOUT") or 30),
+        "MAIL_TIMEOUT": _number(env, "MAIL_TIMEOUT", 30.0, float),
         "ADMIN_PASSWORD": env.get("ADMIN_PASSWORD") or None,  # hashed by create_app, then dropped
-        "ADMIN_SESSION_MINUTES": int(env.get("ADMIN_SESSION_MINUTES") or 60),  # idle time before a new login
+        "ADMIN_SESSION_MINUTES": _number(env, "ADMIN_SESSION_MINUTES", 60),  # idle time before a new login
         "ADMIN_LOGIN_LIMIT": env.get("ADMIN_LOGIN_LIMIT") or "10 per minute",  # login POSTs per address
         # Rate limits (tain.web.limits), in Flask-Limiter's words: requests per link token (page and API),
         # refused links (403s) per address, the lobby's new-game POSTs per address.
@@ -86,16 +100,16 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "RATELIMIT_SWALLOW_ERRORS": True,
         # How many reverse proxies stand before the app, each adding the address it saw to X-Forwarded-For;
         # 0: none, the connection's address is the client's (and a client's own X-Forwarded-For is ignored).
-        "PROXY_FIX_X_FOR": int(env.get("PROXY_FIX_X_FOR") or 0),
+        "PROXY_FIX_X_FOR": _number(env, "PROXY_FIX_X_FOR", 0),
         "SCHEDULER": (env.get("SCHEDULER") or "off").lower(),
         # A link stops working this long after it was sent, and this long after its game ended.
-        "LINK_MAX_AGE_DAYS": int(env.get("LINK_MAX_AGE_DAYS") or 365),
-        "LINK_GRACE_AFTER_END_DAYS": int(env.get("LINK_GRACE_AFTER_END_DAYS") or 30),
+        "LINK_MAX_AGE_DAYS": _number(env, "LINK_MAX_AGE_DAYS", 365),
+        "LINK_GRACE_AFTER_END_DAYS": _number(env, "LINK_GRACE_AFTER_END_DAYS", 30),
         "DEFAULT_MOVE_DEADLINE": env.get("DEFAULT_MOVE_DEADLINE") or "24h",
         "DEFAULT_PHASE_DEADLINE": env.get("DEFAULT_PHASE_DEADLINE") or "48h",
         "DEFAULT_REMINDER_BEFORE": env.get("DEFAULT_REMINDER_BEFORE") or "4h",
-        "SCHEDULER_INTERVAL_SECONDS": int(env.get("SCHEDULER_INTERVAL_SECONDS") or 10),
-        "MAIL_INTERVAL_SECONDS": int(env.get("MAIL_INTERVAL_SECONDS") or 2),
+        "SCHEDULER_INTERVAL_SECONDS": _number(env, "SCHEDULER_INTERVAL_SECONDS", 10),
+        "MAIL_INTERVAL_SECONDS": _number(env, "MAIL_INTERVAL_SECONDS", 2),
         # No request is larger (a 413): room for an imported game of 2 MB, the largest thing sent.
         "MAX_CONTENT_LENGTH": 3 * 1024 * 1024,
         "MAX_FORM_MEMORY_SIZE": 3 * 1024 * 1024,  # Werkzeug's own 500 kB would refuse a pasted export

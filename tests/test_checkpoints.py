@@ -111,7 +111,7 @@ def test_check_finds_a_kept_state_that_is_not_the_replay_and_rebuild_writes_them
         game = db.session.get(Game, game_id)
         assert check_game(game) == [f"game #{game_id}: the state kept at version 1 differs from the replayed log",
                                     f"game #{game_id}: the state kept at version {EVERY} differs from the replayed log"]
-        rebuild_state(game)
+        rebuild_state(game_id)
     with app.app_context():
         game = db.session.get(Game, game_id)
         assert check_game(game) == [] and sorted(checkpoints.kept(game)) == [EVERY, 2 * EVERY]

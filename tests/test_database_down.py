@@ -41,6 +41,21 @@ def test_the_api_answers_a_json_503(unreachable):
         assert response.get_json()["code"] == "database-unavailable" and "database" in response.get_json()["error"]
 
 
+def test_a_database_file_that_is_not_a_database_is_a_503_too(tmp_path):
+    """What an operator sees for a damaged SQLite file: the same clear 503, the error in the log."""
+    damaged = tmp_path / "damaged.sqlite3"
+    damaged.write_bytes(b"this is not a database " * 200)
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{damaged}",
+                      "BASE_URL": BASE_URL, "MAIL_SERVER": None, "SCHEDULER": "off", "WTF_CSRF_ENABLED": False})
+    with app.app_context():
+        token = make_token(Seat(id=1, link_key="any"))
+    client = app.test_client()
+    for response in (client.get(f"/api/v1/play/{token}"), client.post(f"/api/v1/play/{token}", json={"action": {}})):
+        assert response.status_code == 503 and response.get_json()["code"] == "database-unavailable"
+    page = client.get(f"/play/{token}")
+    assert page.status_code == 503 and "cannot reach its database" in page.text
+
+
 def test_the_admin_says_so_too_logged_in_or_not(unreachable):
     app, _ = unreachable
     client = app.test_client()

@@ -81,7 +81,7 @@ def play_to_the_last_move(app, game_id: int) -> tuple[str, dict[str, Any]]:
                 db.session.add(ActionRecord(game_id=game_id, seq=game.version, player=player, action=action,
                                             on_timeout=False, created_at=NOW))
                 game.version += 1
-        rebuild_state(db.session.get(Game, game_id))
+        rebuild_state(game_id)
     return moves[-1]
 
 

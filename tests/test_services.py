@@ -101,7 +101,7 @@ def test_check_finds_a_tampered_cache_and_rebuild_repairs_it(game):
     with transactions.write():
         game.state = engine_for(game).setup(["Ann", "Bob", "Cat"], 99, {})
     assert check_game(game) == [f"game #{game.id}: the cached state differs from the replayed log"]
-    rebuild_state(game)
+    rebuild_state(game.id)
     game = db.session.get(Game, game.id)
     assert game.state == state and check_game(game) == []
 

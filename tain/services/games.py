@@ -466,9 +466,10 @@ def check_game(game: Game) -> list[str]:
     return problems
 
 
-def rebuild_state(game: Game) -> None:
-    """Replace the cached state, and the states kept on the way, by the replay of the log (the log wins)."""
-    with locked_game(game.id) as locked:
+def rebuild_state(game_id: int) -> None:
+    """Replace the game's cached state, and the states kept on the way, by the replay of its log (the log
+    wins); GameNotFound, or IllegalAction (nothing written) when the log does not replay."""
+    with locked_game(game_id) as locked:
         locked.state, kept = replayed(locked, _logged(locked))
         checkpoints.replace(locked, kept)
         engine = engine_for(locked)

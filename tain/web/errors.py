@@ -11,7 +11,7 @@ import logging
 from flask import Flask, Response, g, jsonify, render_template, request
 from flask_limiter import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
-from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import DatabaseError, InterfaceError, OperationalError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from tain import transactions
@@ -19,7 +19,9 @@ from tain import transactions
 from tain.services.errors import (
     GameNotFound, IllegalAction, InvalidGame, NotYourMove, ServiceError, StaleMove, TokenError,
 )
-from tain.wording import N_, gettext, say
+from tain.wording import N_, Phrase, gettext, say
+
+from .json_input import MAX_MOVE_BYTES
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +63,9 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(RequestEntityTooLarge)
     def too_large(error: RequestEntityTooLarge) -> tuple[Response | str, int]:
+        if request.path.startswith("/api/"):  # as a body over the API's own bound is: the contract's 400
+            return error_response(Phrase(N_("That is too large: at most %(most)s bytes are read here."),
+                                         most=f"{MAX_MOVE_BYTES:,}"), 400, "illegal-action")
         return error_response(N_("That request is too large to be read, so nothing was done."), 413)
 
     @app.errorhandler(RateLimitExceeded)
@@ -74,10 +79,17 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(OperationalError)
     @app.errorhandler(InterfaceError)
+    @app.errorhandler(DatabaseError)
     def database_unavailable(error: Exception) -> tuple[Response | str, int]:
-        # The database is down or unreachable (or, on SQLite, locked past busy_timeout): nothing was
-        # committed. The pool reconnects by itself once it is back (pool_pre_ping).
-        log.warning("database unavailable on %s %s: %s", request.method, request.endpoint, error)
+        # The database is down or unreachable (or, on SQLite, locked past busy_timeout, or its file is
+        # not a database): nothing was committed. The pool reconnects by itself once it is back
+        # (pool_pre_ping). DatabaseError's other kinds (integrity, programming, data) are bugs: a 500.
+        if type(error) is DatabaseError:
+            log.error("database unreadable on %s %s: %s", request.method, request.endpoint, error)
+        elif not isinstance(error, (OperationalError, InterfaceError)):
+            return unexpected(error)
+        else:
+            log.warning("database unavailable on %s %s: %s", request.method, request.endpoint, error)
         g.database_unavailable = True  # for the templates: nothing more may be read to show this page
         response, status = error_response(UNAVAILABLE, 503, "database-unavailable")
         return _retry_after(response, 30), status
