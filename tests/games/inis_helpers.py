@@ -140,11 +140,15 @@ def position(state: dict, edit: Callable[[dict], None]) -> dict:
 
 def turn_of(player: str, hands: dict[str, list[str]] | None = None,
             clans: dict[str, dict[str, int]] | None = None, players: Iterable[str] = PLAYERS,
-            extra: Callable[[dict], None] | None = None, seed: int = 1, **options: Any) -> dict:
-    """A Season turn of `player` (not the opening one) with the given hands and clans."""
+            extra: Callable[[dict], None] | None = None, seed: int = 1,
+            tiles: Iterable[tuple[str, str]] = (), **options: Any) -> dict:
+    """A Season turn of `player` (not the opening one) with the given hands and clans, the `tiles`
+    (territory, cell) added first (a territory's card comes with its tile)."""
     state = season_start(players, seed, **options)
 
     def edit(board: dict) -> None:
+        for territory, cell in tiles:
+            add_territory(board, territory, cell)
         board["season"].update(turn=player, opening=False, passes=0)
         given = [card for cards in (hands or {}).values() for card in cards]
         assert len(given) == len(set(given)), "each card exists once"

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from inis_helpers import (
-    GAME, act, acts, assembly_of, by_timeouts, clans_of, decks, hand, legal, lines, new_game, plays_of, step,
-    turn_of, view,
+    GAME, act, acts, assembly_of, by_timeouts, clans_of, decks, hand, legal, lines, new_game,
+    plays_of, step, turn_of, view,
 )
 
 
@@ -164,3 +164,79 @@ def test_i61_scores_are_the_conditions_met_while_the_game_goes_on():
     state = turn_of("ann", hands={"ann": ["geis"], "bob": [], "cat": []}, clans={"valley": {"ann": 1}},
                     extra=lambda b: b["deeds"].update(cat=6))
     assert GAME.scores(state) == {"ann": 0, "bob": 0, "cat": 1} and GAME.winners(state) == []
+
+
+# --- edges found by reading the rulings against the engine (session 8) ------------------------------------
+
+CLANS = {"valley": {"ann": 2, "bob": 1}, "cove": {"bob": 2, "cat": 1}, "plains": {"cat": 1}}
+
+
+def with_rules(rules):
+    """An edit for `turn_of`: these standing rules given."""
+    return lambda board: board["standing"].update(rules)
+
+
+def test_i41_i49_a_clan_that_goes_onto_dagdas_cauldron_in_play_is_saved_so_bard_has_nothing_to_count():
+    state = turn_of("ann", hands={"ann": ["warlord", "bard", "new-clans", "citadel"], "bob": ["dagdas-cauldron"], "cat": []},
+                    clans={"valley": {"ann": 1}, "cove": {"ann": 3, "bob": 2}, "plains": {"cat": 1}},
+                    extra=with_rules({"ann": [{"window": "after-maneuver", "then": {"play": "bard"}}]}))
+    state = acts(state, [("ann", {"type": "play", "card": "warlord", "territory": "cove"}),
+                         ("ann", {"type": "attack", "target": "bob"}),
+                         ("bob", {"type": "lose-clan", "save": "dagdas-cauldron"}),
+                         ("bob", {"type": "attack", "target": "ann"}),
+                         ("ann", {"type": "discard", "card": "citadel"}),
+                         ("ann", {"type": "attack", "target": "bob"})])  # bob's clan goes onto his Cauldron
+    assert view(state)["cauldron"]["bob"] == 2 and lines(state)[-1] == "bob loses 1 clan in Cove, onto Dagda's Cauldron."
+    assert view(state)["deeds"]["ann"] == 0 and "bard" in hand(state, "ann")
+
+
+def test_i57_moor_in_a_window_or_step_that_asks_him_alone_and_he_goes_on():
+    state = turn_of("ann", hands={"ann": ["new-clans", "valley", "moor"], "bob": [], "cat": []}, clans=CLANS)
+    state = act(state, "ann", {"type": "play", "card": "new-clans", "place": {"valley": 2}})
+    assert step(state) == "window" and GAME.to_act(state) == ["ann"] and not GAME.mid_turn(state)
+    state = act(state, "ann", {"type": "play", "card": "moor", "target": "bob"})
+    assert step(state) == "window" and GAME.to_act(state) == ["ann"] and GAME.mid_turn(state)
+    state = turn_of("ann", hands={"ann": ["warlord"], "bob": ["moor"], "cat": []},
+                    clans={"valley": {"ann": 1, "bob": 2}, "cove": {"bob": 1}, "plains": {"cat": 1}})
+    state = act(state, "ann", {"type": "play", "card": "warlord", "territory": "valley"})
+    assert step(state) == "citadels" and GAME.to_act(state) == ["bob"] and not GAME.mid_turn(state)
+    state = act(state, "bob", {"type": "play", "card": "moor", "target": "ann"})
+    assert step(state) == "citadels" and GAME.to_act(state) == ["bob"] and GAME.mid_turn(state)
+
+
+def test_the_mountains_cost_of_his_own_moves_is_part_of_his_card_so_he_goes_on():
+    state = turn_of("ann", hands={"ann": ["migration", "bard", "geis"], "bob": [], "cat": []},
+                    clans={"valley": {"ann": 3}, "cove": {"bob": 1}, "plains": {"cat": 1}},
+                    tiles=[("mountains", "1,-1")])
+    state = acts(state, [("ann", {"type": "play", "card": "migration", "from": "valley"}),
+                         ("ann", {"type": "move", "from": "valley", "to": "mountains", "clans": 1}),
+                         ("ann", {"type": "done"})])
+    assert step(state) == "mountains" and GAME.to_act(state) == ["ann"] and GAME.mid_turn(state)
+
+
+def test_i51_the_territory_a_card_concerns_is_also_where_it_always_goes():
+    state = turn_of("ann", hands={"ann": ["the-stone-of-fal"], "bob": [], "cat": []}, clans=CLANS)
+    capital = state["board"]["capital"]
+    for when in ({"territory": [capital]}, {"targets_me": True}):  # bob has a clan in the Capital
+        state = turn_of("ann", hands={"ann": ["the-stone-of-fal"], "bob": ["the-dagda"], "cat": []}, clans=CLANS,
+                        extra=with_rules({"bob": [{"window": "announced", "when": when, "then": "ask"}]}))
+        state = act(state, "ann", "play card=the-stone-of-fal")
+        assert step(state) == "window" and GAME.to_act(state) == ["bob"], when
+        assert view(state)["window"]["territory"] == capital
+    rule = {"window": "announced", "when": {"territory": ["lost-vale"]}, "then": "ask"}
+    state = turn_of("ann", hands={"ann": ["new-clans", "lost-vale"], "bob": ["the-dagda"], "cat": []},
+                    clans={**CLANS, "lost-vale": {}}, extra=with_rules({"bob": [rule]}), tiles=[("lost-vale", "1,-1")])
+    state = acts(state, [("ann", {"type": "play", "card": "new-clans", "place": {"valley": 2}}),
+                         ("ann", {"type": "play", "card": "lost-vale", "from": "cove", "player": "bob"})])
+    assert step(state) == "window" and GAME.to_act(state) == ["bob"]
+    assert view(state)["window"]["territory"] == "lost-vale"
+
+
+def test_i64_the_bot_under_iron_mine_discards_and_saves_its_clan_if_it_can():
+    state = turn_of("ann", hands={"ann": ["warlord", "iron-mine"], "bob": ["the-dagdas-club", "bard", "geis"], "cat": []},
+                    clans={"valley": {"ann": 1}, "cove": {"bob": 1}, "plains": {"cat": 1}, "hills": {"ann": 3, "bob": 2}},
+                    tiles=[("hills", "1,-1")])
+    state = acts(state, [("ann", {"type": "play", "card": "warlord", "territory": "hills"}),
+                         ("ann", {"type": "attack", "target": "bob", "with": "iron-mine"})])
+    choice = GAME.make_bot(1).choose(view(state, "bob"), legal(state, "bob"))
+    assert choice["type"] == "discard-and-lose" and choice["save"] == "the-dagdas-club"

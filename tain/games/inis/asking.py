@@ -55,12 +55,16 @@ def ask_all(board: Board, step: str, players: list[Player], legal: Callable[[Pla
     from tain.games.inis import plays
     waiting = list(players)
     answers: dict[Player, Action] = {}
+    moored = None  # who played Moor at the last ask: asked again alone, he goes on (I57, "The flow")
     while waiting:
+        going_on = waiting == [moored] and board["last_asked"] == moored
         board["last_asked"] = waiting[0] if len(waiting) == 1 else None
-        who, action = yield Ask(step, list(waiting), _with_moor(board, legal), text, False, timeout)
+        who, action = yield Ask(step, list(waiting), _with_moor(board, legal), text, going_on, timeout)
         if is_moor(action):
             yield from plays.play_card(board, who, "moor", {"target": action["target"]}, "triskel")
+            moored = who
             continue
+        moored = None
         answers[who] = action
         board["submitted"][who] = action
         waiting.remove(who)

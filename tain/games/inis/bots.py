@@ -121,7 +121,9 @@ class InisBot:
         actions_held = view["hands"][view["you"]]["action"]
         saves = [a for a in legal if a.get("save")]
         if discards and (actions_held >= 2 or not any(a["type"] == "lose-clan" for a in legal)):
-            return max(discards, key=lambda a: RANKING.index(a["card"]))
+            chosen = max(discards, key=lambda a: RANKING.index(a["card"]))
+            saved = [a for a in saves if a["type"] == "discard-and-lose" and a["card"] == chosen["card"]]
+            return saved[0] if saved else chosen  # under Iron Mine the clan goes too: saved if it can (I64)
         if saves:
             return saves[0]
         lose = [a for a in legal if a["type"] in ("lose-clan", "discard-and-lose")]

@@ -170,7 +170,7 @@ def mountains_cost(board: Board, player: Player) -> Iterator[Any]:
             answer = yield from ask(board, "mountains", player, legal,
                                     message("ask-mountains", N_("%(player)s to pay the Mountains: discard an Action card "
                                                                 "or lose a clan"), player=player),
-                                    timeout="lowest-or-lose")
+                                    mid_turn=True, timeout="lowest-or-lose")  # his own moves' cost
         if answer["type"] != "play":
             break
         record = yield from plays.play_card(board, player, "mountains", {}, "triskel", {"kind": "folded"})

@@ -58,9 +58,11 @@ def play_card(board: Board, player: Player, card: str, decl: dict, how: str, tri
     record = {"card": card, "player": player, "decl": decl, "how": how, "cancelled": False, "dest": None}
     board["in_play"].append(record)
     tell(board, play_message(player, card, decl))
+    fixed = fixed_destination(board, card)
     territories, players = _concerns(decl)
-    common = {"actor": player, "card": card, "record": record, "territories": territories, "players": players,
-              "territory": aim(decl)}
+    common = {"actor": player, "card": card, "record": record, "players": players,
+              "territories": territories + [fixed] if fixed and fixed not in territories else territories,
+              "territory": aim(decl, fixed)}
     yield from windows.window(board, {"kind": "announced", **common})
     if record["cancelled"]:
         say(board, "cancelled", N_("%(player)s's %(card)s has no effect."), player=player, card=card)
@@ -85,13 +87,22 @@ def finish(board: Board, record: dict) -> None:
         give_card(board, dest[1], record["card"])
 
 
-def aim(decl: dict) -> str | None:
+def fixed_destination(board: Board, card: str) -> str | None:
+    """Where a card always goes, which its declaration does not name: the Capital for The Stone of
+    Fál, the Lost Vale for its card (inis-cards.md)."""
+    if card == "the-stone-of-fal":
+        return board["capital"]
+    return "lost-vale" if card == "lost-vale" else None
+
+
+def aim(decl: dict, fixed: str | None = None) -> str | None:
     """The territory a declaration aims at, as its window shows it: the card's target or
-    destination (engine-api-inis.md, "The view"); None when it names none, or several alike."""
+    destination (engine-api-inis.md, "The view"), `fixed` where the card always goes there; None
+    when it names none, or several alike."""
     moves = decl.get("moves") or []
     places = decl.get("place") if isinstance(decl.get("place"), dict) else {}
     for found in (decl.get("territory"), decl.get("to"), moves[0]["to"] if moves else None, decl.get("clash"),
-                  next(iter(places)) if len(places) == 1 else None, decl.get("from")):
+                  next(iter(places)) if len(places) == 1 else None, fixed, decl.get("from")):
         if isinstance(found, str):
             return found
     return None

@@ -78,8 +78,8 @@ def save_options(board: Board, owner: Player, territory: str) -> list[dict[str, 
 
 
 def lose_one(board: Board, owner: Player, territory: str, answer: Action) -> Iterator[Any]:
-    """One clan lost by the owner's own answer, saved if his answer plays a saving card (I56).
-    Returns True when the clan was lost and not saved."""
+    """One clan lost by the owner's own answer, saved if his answer plays a saving card (I56) or his
+    Dagda's Cauldron is in play in that clash. Returns True when the clan was lost and not saved (I41)."""
     from tain.games.inis import plays
     if _removable(board, owner, territory) <= 0:
         return False
@@ -95,4 +95,4 @@ def lose_one(board: Board, owner: Player, territory: str, answer: Action) -> Ite
     if removal["saved"]:
         return False
     lose(board, owner, territory, 1)
-    return True
+    return not on_cauldron(board, owner, territory)  # onto his Cauldron in play there: saved (I49), as `remove` says
