@@ -5,10 +5,11 @@ from datetime import date, timedelta
 
 import pytest
 
-from support import NOW, advance_to_guarding, new_game, outbox
+from support import NOW, advance_to_guarding, new_game, new_tara_game, outbox, play_tara_until
 from tain.extensions import db
 from tain.models import ActionRecord, Game
 from tain.scheduler import run_due
+from tain.services import admin
 from tain.services.deadlines import Timing, apply_timeouts, extend_deadline, pause, resume, run_due_games, set_timing
 from tain.services.digests import send_due_digests
 from tain.services.errors import StaleMove
@@ -147,6 +148,57 @@ def test_the_admin_can_change_timing_extend_pause_resume_and_time_out(app):
     assert apply_timeouts(game.id, now=NOW + 101 * H, expected_version=0) == 1
     game = fresh(game.id)
     assert engine_for(game).to_act(game.state) == ["Bob"] and game.deadline_at == NOW + 113 * H
+
+
+def test_a_turn_a_plan_begins_inside_the_change_that_ended_anothers_gets_a_fresh_deadline(app):
+    """Tara's battle: Bob's plan swaps the moment Ann's turn ends, so he is asked for his link mid-turn,
+    but it is his turn now: his own deadline and reminder, not what was left of Ann's."""
+    game = new_tara_game(options={"games": 1}, **TIMING)
+    play_tara_until(game, lambda view: view["phase"] == "battle" and view["to_act"] == ["Ann"] and view["step"] == "start")
+    game = fresh(game.id)
+    engine, state, turn = engine_for(game), game.state, []
+    while "Ann" in engine.to_act(state):  # Ann's whole turn, her swap and her link, as the bot makes it
+        action = engine.make_bot(3).choose(engine.view(state, "Ann"), engine.legal_actions(state, "Ann"))
+        turn.append(action)
+        state = engine.apply(state, "Ann", action)
+    swaps = [action for action in engine.legal_actions(state, "Bob") if action["type"] == "swap"][:8]
+    submit(game.seat_named("Bob"), {"type": "standing", "plan": [swaps]}, now=NOW + H)
+    late = fresh(game.id).deadline_at - H
+    submit(fresh(game.id).seat_named("Ann"), turn, now=late)
+    game = fresh(game.id)
+    assert engine.to_act(game.state) == ["Bob"] and engine.view(game.state, None)["step"] == "link"
+    assert engine.mid_turn(game.state)
+    assert game.deadline_at == late + 24 * H and game.reminder_at == late + 20 * H
+    assert "in 24 hours" in outbox("bob@example.org")[-1].body_text
+
+
+def test_a_game_resumed_with_a_bot_to_move_tells_everyone_once_and_asks_the_next_player_once(app):
+    game = new_game(**TIMING)
+    admin.pause(game.id, actor="maeve", now=NOW + H)
+    admin.seat_bot(game.id, game.seat_named("Ann").id, actor="maeve", now=NOW + 2 * H)
+    before = {address: len(outbox(address)) for address in ("bob@example.org", "cat@example.org")}
+    admin.resume(game.id, actor="maeve", now=NOW + 3 * H)
+    game = fresh(game.id)
+    assert engine_for(game).to_act(game.state) == ["Bob"] and game.deadline_at == NOW + 27 * H
+    for address, asked in (("bob@example.org", True), ("cat@example.org", False)):
+        new = outbox(address)[before[address]:]
+        assert [m.kind for m in new] == ["resumed"], address
+        assert new[0].subject.endswith("the game has resumed — your move") == asked
+        assert "Ann raids the foreign kingdom with a face-down token." in new[0].body_text
+
+
+def test_a_paused_game_s_digest_does_not_say_it_is_your_move_and_an_ended_game_sends_none(app):
+    game = new_game(**TIMING)
+    set_mail_mode(game.seat_named("Ann"), "digest", now=NOW)
+    pause(game.id, now=NOW + H)
+    assert send_due_digests(NOW + 24 * H) == 0 and send_due_digests(NOW + 48 * H) == 0
+    resume(game.id, now=NOW + 49 * H)
+    assert send_due_digests(NOW + 72 * H) == 1 and "It is your move" in outbox("ann@example.org")[-1].body_text
+    admin.cancel(game.id, actor="maeve", now=NOW + 73 * H)
+    told = len(outbox("ann@example.org"))
+    assert outbox("ann@example.org")[-1].kind == "cancelled"
+    assert send_due_digests(NOW + 96 * H) == 0 and len(outbox("ann@example.org")) == told
+    assert fresh(game.id).seat_named("Ann").digest_at is None
 
 
 def test_digest_seats_get_one_email_a_day_listing_what_waits(app):

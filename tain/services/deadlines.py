@@ -138,7 +138,8 @@ def pause(game_id: int, *, now: datetime, also: Also = _nothing_more) -> None:
 
 def resume(game_id: int, *, now: datetime, also: Also = _nothing_more) -> None:
     """Restart the clock with the time that was left at the pause (then past any away day); bots
-    seated meanwhile move, and whoever is to act is told until when."""
+    seated meanwhile move; everyone hears it in one email (which tells those moves), and whoever is to
+    act then until when."""
     with locked_game(game_id) as game:
         _running(game, paused=True)
         also(game)
@@ -147,8 +148,8 @@ def resume(game_id: int, *, now: datetime, also: Also = _nothing_more) -> None:
         engine = engine_for(game)
         move_past_away_days(game, engine.to_act(game.state))
         game.updated_at = now
-        if not let_bots_play(game, now=now):
-            notify.resumed(game, engine, now=now)
+        let_bots_play(game, now=now, tell=False)  # the resumed email tells their moves, and who is to act after
+        notify.resumed(game, engine, now=now)
 
 
 def apply_timeouts(game_id: int, *, now: datetime, expected_version: int | None = None,

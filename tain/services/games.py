@@ -317,12 +317,13 @@ def apply_actions(
              timed_out=player if on_timeout else None, mover=None if on_timeout else player)
 
 
-def let_bots_play(game: Game, *, now: datetime) -> None:
-    """After a seat was given to a bot: let the bots move if it is theirs (inside `locked_game`)."""
+def let_bots_play(game: Game, *, now: datetime, tell: bool = True) -> None:
+    """After a seat was given to a bot: let the bots move if it is theirs (inside `locked_game`), and
+    tell everyone what it means for them (unless `tell` is False: the caller's own email says it)."""
     views = Views(engine_for(game))
     before = game.state
     if _let_bots_play(game, views, now):
-        _changed(game, views, before, now)
+        _changed(game, views, before, now, tell=tell)
 
 
 def _record(game: Game, views: Views, player: str, action: Action, *, now: datetime, on_timeout: bool) -> None:
@@ -387,9 +388,9 @@ def cache_state_facts(game: Game, engine: Engine, public: View) -> None:
 
 
 def _changed(game: Game, views: Views, before: State, now: datetime, *, clock: bool = True,
-             timed_out: str | None = None, mover: str | None = None) -> None:
+             timed_out: str | None = None, mover: str | None = None, tell: bool = True) -> None:
     """After a change: the game's end, its clock (unless no seat's decision changed: a standing
-    order that made no move keeps everyone's deadline), and the emails."""
+    order that made no move keeps everyone's deadline), and the emails (unless not `tell`)."""
     engine = views.engine
     game.updated_at = now
     _mark_over(game, engine, now)
@@ -397,7 +398,8 @@ def _changed(game: Game, views: Views, before: State, now: datetime, *, clock: b
     if clock:
         restart_clock(game, engine.to_act(before), engine.to_act(game.state), now, engine.mid_turn(game.state),
                       simultaneous_step(engine, views.of(game.state)))
-    notify.game_changed(game, engine, before, game.state, views=views, now=now, timed_out=timed_out, mover=mover)
+    if tell:
+        notify.game_changed(game, engine, before, game.state, views=views, now=now, timed_out=timed_out, mover=mover)
 
 
 def simultaneous_step(engine: Engine, public: View) -> bool:

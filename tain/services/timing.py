@@ -20,13 +20,14 @@ def restart_clock(game: Game, before: Sequence[str], after: Sequence[str], now: 
     Several players acting at once (simultaneous guarding, R8), or a step the game
     plays all at once (`simultaneous`: an Inis Citadels step, I63) share one phase
     deadline, kept while they drop out; a player going on with a turn they began
-    (`mid_turn`, a Tara battle turn) keeps theirs; otherwise each move starts a
-    fresh move deadline. A paused game's clock stands still at the pause: the
+    (`mid_turn`, a Tara battle turn), still the one to act, keeps theirs (not one whose
+    turn a plan began inside the change that ended another's); otherwise each move
+    starts a fresh move deadline. A paused game's clock stands still at the pause: the
     whole time is left when it resumes.
     """
     if game.status != "running" or not after:
         game.deadline_at = game.reminder_at = None
-    elif not (mid_turn or (len(before) > 1 and set(after) <= set(before))):
+    elif not ((mid_turn and list(after) == list(before)) or (len(before) > 1 and set(after) <= set(before))):
         seconds = game.phase_deadline_seconds if simultaneous or len(after) > 1 else game.move_deadline_seconds
         start = game.paused_at or now
         deadline = None if seconds is None else past_away_days(start + timedelta(seconds=seconds), away_days(game, after))
