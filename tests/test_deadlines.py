@@ -16,6 +16,7 @@ from tain.services.errors import StaleMove
 from tain.services.games import engine_for
 from tain.services.play import submit
 from tain.services.preferences import BadPreference, save_settings, set_away_days, set_mail_mode
+from tain.services.timing import restart_clock
 
 H = timedelta(hours=1)
 TIMING = {"move_deadline": 24 * H, "phase_deadline": 48 * H, "reminder_before": 4 * H}
@@ -199,6 +200,17 @@ def test_a_paused_game_s_digest_does_not_say_it_is_your_move_and_an_ended_game_s
     assert outbox("ann@example.org")[-1].kind == "cancelled"
     assert send_due_digests(NOW + 96 * H) == 0 and len(outbox("ann@example.org")) == told
     assert fresh(game.id).seat_named("Ann").digest_at is None
+
+
+def test_a_deadline_that_has_just_timed_out_a_decision_is_not_kept_for_the_same_player_s_next_one():
+    """An Inis placement timed out leaves its player to act mid-turn, on his Season turn: the deadline
+    that passed is not his turn's (it would time it out at the next pass); a running one is kept."""
+    game = Game(status="running", move_deadline_seconds=24 * 3600, reminder_before_seconds=4 * 3600, seats=[],
+                deadline_at=NOW, reminder_at=NOW - 4 * H)
+    restart_clock(game, ["Ann"], ["Ann"], NOW, mid_turn=True)
+    assert (game.deadline_at, game.reminder_at) == (NOW + 24 * H, NOW + 20 * H)
+    restart_clock(game, ["Ann"], ["Ann"], NOW + H, mid_turn=True)
+    assert (game.deadline_at, game.reminder_at) == (NOW + 24 * H, NOW + 20 * H)
 
 
 def test_digest_seats_get_one_email_a_day_listing_what_waits(app):

@@ -166,3 +166,14 @@ def test_the_others_are_told_of_a_draft_keep_without_its_cards_and_never_of_a_st
     assert not any(name in bob for name in names) and "standing" not in bob and "Geis" not in bob
     ann = client.get(f"/play/{link(app, game_id, 'Ann')}/history").text
     assert all(name in ann for name in names)
+
+
+def test_a_seat_s_own_history_tells_its_standing_rules_as_rules_not_as_a_plan(app, client):
+    game_id = new_inis_game(app)
+    version = api_get(app, client, game_id, "Bob")["game"]["version"]
+    rules = {"type": "standing", "rules": [GEIS_ON_BOB, {"window": "announced", "then": "ask"}]}
+    assert api_post(app, client, game_id, "Bob", rules, version).status_code == 200
+    assert api_post(app, client, game_id, "Bob", {"type": "standing", "rules": []}, version).status_code == 200
+    history = client.get(f"/play/{link(app, game_id, 'Bob')}/history").text
+    assert "You changed your standing rules: 2 rules are set." in history
+    assert "You cleared your standing rules." in history and "your plan" not in history

@@ -63,6 +63,22 @@ def test_the_api_takes_a_plan_from_a_seat_that_is_not_to_move(app, client):
     assert refused.status_code == 409 and refused.get_json()["code"] == "not-your-move"
 
 
+def test_another_seats_move_never_makes_a_standing_order_stale(app, client):
+    """Bob's page was shown during Ann's turn; her move made it his: his move from that page is stale, a
+    plan sent from it is not (it answers no decision)."""
+    game_id, tokens = started(app)
+    shown = client.get(api(tokens["Bob"])).get_json()["game"]["version"]
+    assert client.post(api(tokens["Ann"]), json={"action": {"type": "pass"}}).status_code == 200
+    assert client.get(api(tokens["Bob"])).get_json()["game"]["to_act"] == ["Bob"]
+    stale = client.post(api(tokens["Bob"]), json={"action": {"type": "pass"}, "version": shown})
+    assert stale.status_code == 409 and stale.get_json()["code"] == "stale-move"
+    response = client.post(api(tokens["Bob"]), json={"action": PLAN, "version": shown})
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["view"]["plan"] == PLAN["plan"][1:]  # his move now: its first entry made at once
+    future = client.post(api(tokens["Bob"]), json={"action": PLAN, "version": shown + 100})
+    assert future.status_code == 409 and future.get_json()["code"] == "stale-move"
+
+
 def test_the_page_takes_a_plan_from_a_seat_that_is_not_to_move(app, client):
     game_id, tokens = started(app)
     page = client.get(f"/play/{tokens['Bob']}").text

@@ -137,7 +137,8 @@ def make_moves(
         engine = engine_for(game)
         views = Views(engine)
         seat = game.seat_named(name)
-        decision = seat.decision_version
+        # A standing order answers no decision, so no move of anyone's makes it stale (the contract).
+        decision = 0 if only_standing(batch) else seat.decision_version
         if expected_version is not None and not decision <= expected_version <= game.moves:
             raise StaleMove(N_("The game has moved on for you since this page was shown (or it was sent twice), "
                                "so nothing was done. Here it is as it stands now."))

@@ -20,20 +20,28 @@ def restart_clock(game: Game, before: Sequence[str], after: Sequence[str], now: 
     Several players acting at once (simultaneous guarding, R8), or a step the game
     plays all at once (`simultaneous`: an Inis Citadels step, I63) share one phase
     deadline, kept while they drop out; a player going on with a turn they began
-    (`mid_turn`, a Tara battle turn), still the one to act, keeps theirs (not one whose
-    turn a plan began inside the change that ended another's); otherwise each move
-    starts a fresh move deadline. A paused game's clock stands still at the pause: the
+    (`mid_turn`, a Tara battle turn), still the one to act, keeps theirs while it runs
+    (not one whose turn a plan began inside the change that ended another's, nor one
+    whose deadline has just timed out his last decision); otherwise each move starts
+    a fresh move deadline. A paused game's clock stands still at the pause: the
     whole time is left when it resumes.
     """
     if game.status != "running" or not after:
         game.deadline_at = game.reminder_at = None
-    elif not ((mid_turn and list(after) == list(before)) or (len(before) > 1 and set(after) <= set(before))):
+    elif not ((mid_turn and list(after) == list(before) and _running(game, now))
+              or (len(before) > 1 and set(after) <= set(before))):
         seconds = game.phase_deadline_seconds if simultaneous or len(after) > 1 else game.move_deadline_seconds
         start = game.paused_at or now
         deadline = None if seconds is None else past_away_days(start + timedelta(seconds=seconds), away_days(game, after))
         game.deadline_at = deadline
         game.reminder_at = reminder_time(start, deadline, game.reminder_before_seconds)
     set_wake(game)
+
+
+def _running(game: Game, now: datetime) -> bool:
+    """Whether the deadline kept for whoever goes on is still ahead: one that has just passed timed out
+    a decision, and the one he goes on to (an Inis placement's Season turn) gets its own."""
+    return game.deadline_at is None or game.deadline_at > now
 
 
 def reminder_time(start: datetime, deadline: datetime | None, before_seconds: int | None) -> datetime | None:

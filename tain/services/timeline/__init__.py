@@ -39,6 +39,9 @@ LATE = (("timeline.late", N_("%(player)s missed the deadline.")), ("timeline.lat
 PLAN_CLEARED = ("timeline.plan-cleared", N_("You cleared your plan."))
 PLAN_CHANGED = ("timeline.plan-changed", Nn_("You changed your plan: %(num)d move is planned.",
                                              "You changed your plan: %(num)d moves are planned."))
+RULES_CLEARED = ("timeline.rules-cleared", N_("You cleared your standing rules."))
+RULES_CHANGED = ("timeline.rules-changed", Nn_("You changed your standing rules: %(num)d rule is set.",
+                                               "You changed your standing rules: %(num)d rules are set."))
 
 
 class Teller(Protocol):
@@ -226,7 +229,11 @@ def _step(teller: Teller, before: View, after: View, record: ActionRecord, previ
 
 
 def _plan_changed(action: Action) -> Told:
-    """The viewer's own standing order, in words: how many moves it plans, or that it cleared the plan."""
+    """The viewer's own standing order, in words: how many moves it plans, or that it cleared the plan;
+    Inis's, how many standing rules it leaves him (engine-api-inis.md, "standing")."""
+    if "rules" in action:
+        rules = len(action["rules"] or [])
+        return Told(message(*RULES_CHANGED, num=rules) if rules else message(*RULES_CLEARED))
     entries = len(action.get("plan") or [])
     return Told(message(*PLAN_CHANGED, num=entries) if entries else message(*PLAN_CLEARED))
 
