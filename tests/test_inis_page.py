@@ -346,3 +346,19 @@ def test_a_rule_set_meanwhile_never_makes_the_seat_to_acts_page_stale(app, clien
         last = db.session.query(tain.models.ActionRecord).filter_by(game_id=game_id).order_by(
             tain.models.ActionRecord.seq.desc()).first()
         assert (last.player, last.action) == (to_act, move)
+
+
+def test_a_rule_sent_from_the_page_says_the_rules_were_saved_not_that_a_move_was_made(app):
+    game_id = new_inis_game(app)
+    client = app.test_client()
+    with app.app_context():
+        link = f"/play/{token(db.session.get(tain.models.Game, game_id), 'Bob')}"
+    shown = client.get(link).text
+    rule = {"window": "turn-end", "when": {"season_would_end": True}, "then": "ask"}
+    version = client.get(f"/api/v1{link}").get_json()["game"]["version"]
+    response = client.post(link, data={"csrf_token": csrf_of(shown), "version": version,
+                                       "action": json.dumps({"type": "standing", "rules": [rule]})})
+    assert response.status_code == 303
+    page = client.get(response.headers["Location"]).text
+    assert "Your standing rules were saved." in page and "Your move was recorded." not in page
+    assert rules_of(app, game_id, "Bob") == [rule]

@@ -27,11 +27,12 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from tain import transactions
+from tain.games import Action
 from tain.models import Seat
 from tain.services.errors import IllegalAction, NotYourMove, StaleMove
 from tain.services.games import engine_for
 from tain.services.play import make_moves, playing, record_visit, seat_snapshot
-from tain.services.standing import plan_in
+from tain.services.standing import only_standing, plan_in
 from tain.services import preferences, timeline
 from tain.services.preferences import BadPreference, BadSettings
 from tain.wording import N_, gettext, say
@@ -52,6 +53,7 @@ bp.add_app_template_global(kept_report)  # the reports' templates (templates/gam
 
 MOVE_RECORDED = N_("Your move was recorded.")
 PLAN_SAVED = N_("Your plan was saved.")
+RULES_SAVED = N_("Your standing rules were saved.")
 DRAFT_KEPT = N_("Your queued moves were kept: they are sent with the move you make now.")
 SETTINGS_SAVED = N_("Your days away, email choice and time zone were saved.")
 
@@ -115,8 +117,15 @@ def act(token: str) -> Response | str:
     if problems:
         refuse(seat, "moves", problems)
         return redirect(url_for("play.show", token=token, _anchor="moves-title"), code=303)
-    flash(gettext(MOVE_RECORDED), "success")
+    flash(gettext(_recorded(actions)), "success")
     return redirect(url_for("play.show", token=token, since=version), code=303)  # what the move led to
+
+
+def _recorded(actions: list[Action]) -> str:
+    """What the page says was done: a move, or (a standing order alone) the rules or plan it keeps."""
+    if not only_standing(actions):
+        return MOVE_RECORDED
+    return RULES_SAVED if any("rules" in action for action in actions) else PLAN_SAVED
 
 
 def change_plan(token: str, seat: Seat, now: datetime) -> Response:
