@@ -26,10 +26,10 @@ def send_due_digests(now: datetime) -> int:
             db.session.refresh(seat)
             if seat.digest_at is None or seat.digest_at > now:
                 continue  # another pass sent it
-            if game.status == "running":  # an ended or cancelled game told every seat so itself
-                sent += notify.digest(game, engine_for(game), seat, now=now)
+            if game.status != "running":  # an ended or cancelled game told every seat so itself
+                seat.digest_at = None
+                continue
+            sent += notify.digest(game, engine_for(game), seat, now=now)
             while seat.digest_at <= now:
                 seat.digest_at += DIGEST_EVERY
-            if game.status != "running":
-                seat.digest_at = None
     return sent

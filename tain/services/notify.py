@@ -121,10 +121,11 @@ def reminder(game: Game, engine: Engine, *, now: datetime) -> int:
 
 
 def digest(game: Game, engine: Engine, seat: Seat, *, now: datetime) -> bool:
-    """The seat's daily digest, if anything waits for it: its move, or events (reports) it was not told."""
+    """The running game's daily digest for the seat, if anything waits for it: its move (none while paused),
+    or events (reports) it was not told."""
     view = engine.view(game.state, seat.name)
     new_reports = tuple(_reports(view)[seat.digest_reports:])
-    your_move = game.status == "running" and game.paused_at is None and seat.name in engine.to_act(game.state)
+    your_move = game.paused_at is None and seat.name in engine.to_act(game.state)
     seat.digest_reports = len(_reports(view))
     if not (your_move or new_reports):
         return False

@@ -21,7 +21,7 @@ from tain.services.errors import (
 )
 from tain.wording import N_, Phrase, gettext, say
 
-from .json_input import MAX_MOVE_BYTES
+from .json_input import MAX_MOVE_BYTES, TOO_LARGE
 
 log = logging.getLogger(__name__)
 
@@ -64,8 +64,7 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(RequestEntityTooLarge)
     def too_large(error: RequestEntityTooLarge) -> tuple[Response | str, int]:
         if request.path.startswith("/api/"):  # as a body over the API's own bound is: the contract's 400
-            return error_response(Phrase(N_("That is too large: at most %(most)s bytes are read here."),
-                                         most=f"{MAX_MOVE_BYTES:,}"), 400, "illegal-action")
+            return error_response(Phrase(TOO_LARGE, most=f"{MAX_MOVE_BYTES:,}"), 400, "illegal-action")
         return error_response(N_("That request is too large to be read, so nothing was done."), 413)
 
     @app.errorhandler(RateLimitExceeded)
@@ -79,26 +78,32 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(OperationalError)
     @app.errorhandler(InterfaceError)
-    @app.errorhandler(DatabaseError)
     def database_unavailable(error: Exception) -> tuple[Response | str, int]:
-        # The database is down or unreachable (or, on SQLite, locked past busy_timeout, or its file is
-        # not a database): nothing was committed. The pool reconnects by itself once it is back
-        # (pool_pre_ping). DatabaseError's other kinds (integrity, programming, data) are bugs: a 500.
-        if type(error) is DatabaseError:
-            log.error("database unreadable on %s %s: %s", request.method, request.endpoint, error)
-        elif not isinstance(error, (OperationalError, InterfaceError)):
+        # The database is down or unreachable (or, on SQLite, locked past busy_timeout): nothing was
+        # committed. The pool reconnects by itself once it is back (pool_pre_ping).
+        log.warning("database unavailable on %s %s: %s", request.method, request.endpoint, error)
+        return _unavailable()
+
+    @app.errorhandler(DatabaseError)
+    def database_unreadable(error: DatabaseError) -> tuple[Response | str, int]:
+        # Plain DatabaseError: on SQLite, a file that is not a database. Its other kinds (integrity,
+        # programming, data) are bugs: a 500.
+        if type(error) is not DatabaseError:
             return unexpected(error)
-        else:
-            log.warning("database unavailable on %s %s: %s", request.method, request.endpoint, error)
-        g.database_unavailable = True  # for the templates: nothing more may be read to show this page
-        response, status = error_response(UNAVAILABLE, 503, "database-unavailable")
-        return _retry_after(response, 30), status
+        log.error("database unreadable on %s %s: %s", request.method, request.endpoint, error)
+        return _unavailable()
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> tuple[Response | str, int]:
         log.exception("unexpected error on %s %s", request.method, request.endpoint)
         return error_response(N_("Something went wrong on our side; nothing was changed. Please try again later."),
                               500, "internal-error")
+
+
+def _unavailable() -> tuple[Response, int]:
+    g.database_unavailable = True  # for the templates: nothing more may be read to show this page
+    response, status = error_response(UNAVAILABLE, 503, "database-unavailable")
+    return _retry_after(response, 30), status
 
 
 def _described(error: HTTPException) -> str:

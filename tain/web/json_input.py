@@ -18,6 +18,7 @@ from tain.wording import N_
 
 MAX_DEPTH = 20  # levels of arrays and objects: a move has 2, an exported game 5
 MAX_MOVE_BYTES = 16 * 1024  # a move or a few, as JSON: a real one is a hundred bytes
+TOO_LARGE = N_("That is too large: at most %(most)s bytes are read here.")
 SMALLEST_INTEGER, LARGEST_INTEGER = -2**63, 2**63 - 1  # a BIGINT; the state's encoder (orjson) takes these
 
 
@@ -33,7 +34,7 @@ class BadJson(ValueError):
 def load_json(text: str | bytes, *, max_bytes: int) -> Any:
     """The value `text` holds; BadJson if it is larger than `max_bytes`, not JSON, or nested too deeply."""
     if len(text) > max_bytes:
-        raise BadJson(N_("That is too large: at most %(most)s bytes are read here."), most=f"{max_bytes:,}")
+        raise BadJson(TOO_LARGE, most=f"{max_bytes:,}")
     try:
         value = json.loads(text, parse_constant=_no_constant, parse_float=_finite, parse_int=_bounded)
     except RecursionError:
