@@ -26,7 +26,7 @@ from tain.models import MAX_SEED, ActionRecord, Game, Seat
 from tain.wording import N_, Phrase, is_language
 
 from . import checkpoints, notify
-from .bots import next_bot_move
+from .bots import bot_rules_due, next_bot_move
 from .links import new_link_key
 from .standing import moved_by_plan
 from .views import Views
@@ -365,12 +365,16 @@ def _decisions(game: Game) -> list[int]:
 
 
 def _let_bots_play(game: Game, views: Views, now: datetime) -> int:
-    """Every bot move due now, in the change's transaction; how many were made."""
+    """Every bot move due now, in the change's transaction, each after the standing rules the bots
+    owe (they make no move, so they tell nobody anything); how many moves were made."""
     made = 0
-    while (move := next_bot_move(game, views)) is not None:
+    while True:
+        for player, rules in bot_rules_due(game, views):
+            _record(game, views, player, rules, now=now, on_timeout=False)
+        if (move := next_bot_move(game, views)) is None:
+            return made
         _record(game, views, *move, now=now, on_timeout=False)
         made += 1
-    return made
 
 
 def _mark_over(game: Game, engine: Engine, now: datetime) -> None:
