@@ -122,7 +122,7 @@ def check() -> None:
 
 
 @tain_cli.command("rebuild")
-@click.option("--game", "game_ids", type=int, multiple=True, help="Only this game (repeatable; default: every game).")
+@click.option("--game", "game_ids", type=click.IntRange(1, 2**63 - 1), multiple=True, help="Only this game (repeatable; default: every game).")
 def rebuild(game_ids: tuple[int, ...]) -> None:
     """Replay each game's action log and write its cached state and kept states again: the log wins."""
     with transactions.read():

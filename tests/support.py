@@ -141,6 +141,18 @@ class Mailbox:
         return [m for m in self.messages if address in m["To"]]
 
 
+SEEN_FORM = re.compile(r'<form method="post" action="([^"]+)" data-seen hidden>\s*'
+                       r'<input type="hidden" name="csrf_token" value="([^"]*)">\s*'
+                       r'<input type="hidden" name="version" value="(\d+)">\s*</form>')
+
+
+def shown_in_browser(client: Any, html: str) -> None:
+    """What static/seen.js does once a browser has shown a player's page: it tells the service so."""
+    action, csrf, version = SEEN_FORM.search(html).groups()
+    response = client.post(action, data={"csrf_token": csrf, "version": version})
+    assert response.status_code == 204, response.get_data(as_text=True)
+
+
 def xdist_worker() -> int | None:
     """This process's pytest-xdist worker (gw0 → 0); None when the suite runs in one process."""
     name = os.environ.get("PYTEST_XDIST_WORKER", "")

@@ -43,7 +43,7 @@ def test_the_list_pages_newest_activity_first(app, admin, monkeypatch):
     last = admin.get("/admin/?page=3").text
     assert listed(last) == newest_first[6:] and 'rel="next"' not in last and 'rel="prev"' in last
     assert listed(admin.get("/admin/?page=99").text) == newest_first[6:]  # past the end: the last page
-    for bad in ("0", "-1", "x", "1" * 40):
+    for bad in ("0", "-1", "x", "1" * 40, "²", "٢"):
         answer = admin.get(f"/admin/?page={bad}")
         assert answer.status_code == 200 and listed(answer.text) == newest_first[:3], bad
     viewed = []

@@ -9,7 +9,11 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from support import CHROMIUM
+from support import CHROMIUM, NOW, new_game, token
+from tain.extensions import db
+from tain.models import Game
+from tain.services.play import submit
+
 ARTIFACTS = Path(__file__).parent / "artifacts"
 PLAYERS = "Ann <ann@example.org>\nBob <bob@example.org>\nCat <cat@example.org>"
 
@@ -81,3 +85,21 @@ def test_a_player_moves_by_clicking_and_sees_the_board(app: Flask, live_url: str
     phone.locator("input[name=token][value=bluff]").check()
     phone.screenshot(path=str(ARTIFACTS / "board-phone.png"), full_page=True)
     assert (ARTIFACTS / "board.png").stat().st_size > 10_000
+
+
+def test_a_page_shown_in_the_browser_is_marked_seen_by_its_script(app: Flask, live_url: str, browser: Browser) -> None:
+    """Fetching the link changes nothing (a mail scanner); the page's script reports it seen."""
+    with app.app_context():
+        game = new_game()
+        submit(game.seat_named("Ann"), {"type": "scout", "token": "boy", "board": "Bob", "entrance": "pasture-2"},
+               now=NOW)
+        game_id, link = game.id, token(game, "Cat")  # Cat is not emailed about Ann's scout
+        cat = game.seat_named("Cat")
+        assert cat.seen_version == 0 and cat.last_seen_at is None
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    with page.expect_response(lambda response: response.url.endswith("/seen")) as seen:
+        page.goto(f"{live_url}/play/{link}")
+    assert seen.value.status == 204
+    with app.app_context():
+        cat = db.session.get(Game, game_id).seat_named("Cat")
+        assert cat.seen_version == 1 and cat.last_seen_at is not None

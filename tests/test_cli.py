@@ -33,7 +33,9 @@ def test_new_game_refuses_bad_input_clearly(runner, app):
     for args in (["--player", "Ann <ann@example.org>"],
                  ["--player", "Ann <ann@example.org>", "--player", "Bob <bob@example.org>", "--move-deadline", "soon"],
                  ["--player", "Ann <ann@example.org>", "--player", "Bob <bob@example.org>", "--move-deadline", ""],
-                 ["--game", "chess", "--player", "Ann <a@example.org>", "--player", "Bob <b@example.org>"]):
+                 ["--game", "chess", "--player", "Ann <a@example.org>", "--player", "Bob <b@example.org>"],
+                 ["--game", "tara", "--player", "Ann <a@example.org>", "--player", "Bob <b@example.org>",
+                  "--option", "level=²"]):  # a digit to str.isdigit, not a number
         result = runner.invoke(args=["tain", "new-game", *args])
         assert result.exit_code == 2 and "Error:" in result.output and "Traceback" not in result.output
     assert db.session.query(Game).count() == 0
@@ -86,6 +88,12 @@ def test_rebuild_says_which_games_it_could_not_and_writes_nothing_for_them(runne
     assert f"game #{game.id}: the log does not replay, nothing was written" in result.output
     assert "game #999: no such game" in result.output and result.output.splitlines()[-1] == "0 games rebuilt, 2 not."
     assert db.session.get(Game, game.id).state == tampered
+
+
+def test_rebuild_refuses_a_game_number_no_database_holds(runner, game):
+    for bad in ("0", "9223372036854775808", "x"):
+        result = runner.invoke(args=["tain", "rebuild", "--game", bad])
+        assert result.exit_code == 2 and "Error:" in result.output and "Traceback" not in result.output, bad
 
 
 def test_the_migrations_build_exactly_the_models(app):

@@ -47,7 +47,8 @@ from hidden_support import (
     snapshots_in, state_and_log, vary_log, write_game,
 )
 from hidden_twins import TWINS, first_difference
-from support import NOW, SENDER_LATER, new_game, outbox, reset_database, token
+from support import NOW, SENDER_LATER, new_game, outbox, reset_database, shown_in_browser, token
+from tain import transactions
 from tain.extensions import db
 from tain.games import game_names, get_game
 from tain.models import AuditEntry, Game, OutboxMessage
@@ -149,8 +150,9 @@ class ScriptedGame:
         with self.app.app_context():
             game = db.session.get(Game, self.game_id)
             self.shown = {name: json_of(seat_snapshot(game.seat_named(name))) for name in self.names}
-            for name in self.looked_at(deep):
-                timeline.mark_seen(seat_row(self.game_id, name), game.version)
+            with transactions.write():
+                for name in self.looked_at(deep):
+                    timeline.mark_seen(game.seat_named(name).id, game.version)
         if self.secrets is not None:  # the tallies of what the variation finds, kept over the whole game
             state, log = state_and_log(self.app, self.game_id)
             varied = {name: self.secrets.vary_state(state, name, self.rng) for name in self.names}
@@ -218,6 +220,8 @@ class ScriptedGame:
         it has just marked the seat as having seen everything) keeps — and, if asked, its history."""
         page = fetch(self.app, self.client, "GET", f"/play/{self.tokens[name]}" + (f"?since={since}" if since is not None else ""))
         assert page.status_code == 200 and f'<html lang="{LANGUAGES.get(name, "en")}"' in page.text
+        with self.app.app_context():
+            shown_in_browser(self.client, page.text)  # the page's script: the seat has seen it
         if not history:
             return normalise(page.text)
         whole = fetch(self.app, self.client, "GET", f"/play/{self.tokens[name]}/history")
@@ -269,9 +273,9 @@ class ScriptedGame:
         for name, snapshot in snapshots_in(self.app, self.game_id, varied).items():
             assert snapshot == self.shown[name], f"{label}: {name}'s snapshot (its JSON) changes with the other seats' secrets"
         looked_at = self.looked_at(deep)
-        public_page = self.admin_page() if deep else ""
         since = {name: self.seen(name) for name in looked_at}
         pages = {name: self.page(name, since[name], history=deep) for name in looked_at}
+        public_page = self.admin_page() if deep else ""  # after the pages: it shows their visits
         try:
             for name in looked_at:
                 varied_log = self.secrets.log_for(log, state, varied[name], name)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from support import NOW, csrf_of, new_game, reset_database, token
+from support import NOW, SEEN_FORM, csrf_of, new_game, reset_database, token
 from tain import transactions
 from tain.extensions import db
 from tain.games import IllegalAction, get_game
@@ -91,9 +91,10 @@ def sort_key(action: dict[str, Any]) -> str:
 
 
 def forms_of(html: str) -> list[Form]:
-    """The page's move forms (the seat's settings form, last on the page, is tested in test_deadlines)."""
+    """The page's move forms (the seat's settings form, last on the page, is tested in test_deadlines; the
+    form its script sends once the page is shown, in test_since)."""
     parser = FormParser()
-    parser.feed(html.split('<section class="settings"')[0])
+    parser.feed(SEEN_FORM.sub("", html.split('<section class="settings"')[0]))
     return parser.forms
 
 

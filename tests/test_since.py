@@ -12,7 +12,7 @@ from html import unescape
 import pytest
 from flask.testing import FlaskClient
 
-from support import NOW, csrf_of, new_game, new_tara_game, outbox, token
+from support import NOW, csrf_of, new_game, new_tara_game, outbox, shown_in_browser, token
 from tain.extensions import db
 from tain.games import get_game
 from tain.models import Game
@@ -43,8 +43,10 @@ def since_on_page(html: str) -> list[str]:
 
 
 def page(client: FlaskClient, game: Game, name: str, query: str = "") -> str:
+    """The seat's page as a browser shows it (and so, through its script, marks it seen)."""
     response = client.get(f"/play/{token(game, name)}{query}")
     assert response.status_code == 200
+    shown_in_browser(client, response.text)
     return response.text
 
 
@@ -69,7 +71,9 @@ def post_move(client: FlaskClient, game: Game, name: str, action: dict) -> str:
     response = client.post(url, data={"csrf_token": csrf_of(form), "version": version, "action": json.dumps(action),
                                       "confirm": "yes"})  # a pass is confirmed on a second page
     assert response.status_code == 303
-    return client.get(response.headers["Location"]).text
+    shown = client.get(response.headers["Location"]).text
+    shown_in_browser(client, shown)
+    return shown
 
 
 def test_a_your_move_email_tells_exactly_what_happened_since_the_seat_last_looked(app):
@@ -109,6 +113,52 @@ def test_the_page_tells_what_came_after_the_last_email_or_visit_and_marks_it_see
         assert seen(game.id, "Bob") == 3
         again = page(client, game, "Bob")
         assert since_on_page(again) == [] and "Nothing new since you last looked." in again
+
+
+def seat_row(app, game_id: int, name: str) -> tuple[int, object]:
+    with app.app_context():
+        seat = db.session.get(Game, game_id).seat_named(name)
+        return seat.seen_version, seat.last_seen_at
+
+
+def test_opening_the_link_without_its_script_changes_nothing(app):
+    """A mail scanner fetches the link (and the JSON) but runs no script: the seat is not marked as having
+    looked, its next email still tells everything since its last one, and no visit is noted."""
+    client = app.test_client()
+    with app.app_context():
+        game = new_game()
+        move(game, "Ann", SCOUT)
+        move(game, "Bob", GUARD)
+        game_id, link = game.id, token(game, "Ann")
+    before = seat_row(app, game_id, "Ann")
+    for path in (f"/play/{link}", f"/api/v1/play/{link}", f"/play/{link}/history"):
+        assert client.get(path).status_code == 200
+    assert seat_row(app, game_id, "Ann") == before
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        move(game, "Cat", RAID)  # Ann's move: her email tells all three, the scanner's fetch notwithstanding
+    assert len(since_in_email(last_email("ann@example.org"))) == 3
+
+
+def test_the_pages_script_marks_what_the_page_showed_and_only_that(app):
+    client = app.test_client()
+    with app.app_context():
+        game = new_game()
+        game_id, link = game.id, token(game, "Ann")
+    html = client.get(f"/play/{link}").text
+    with app.app_context():
+        move(db.session.get(Game, game_id), "Ann", SCOUT)  # the game moves on before the script reports
+    shown_in_browser(client, html)
+    seen_version, visited = seat_row(app, game_id, "Ann")
+    assert seen_version == 0 and visited is not None  # a visit, but not of the version after the move
+    shown_in_browser(client, client.get(f"/play/{link}").text)
+    assert seat_row(app, game_id, "Ann")[0] == 1
+    csrf = csrf_of(html)
+    for bad in ("", "x", "-1", "1" * 400):
+        response = client.post(f"/play/{link}/seen", data={"csrf_token": csrf, "version": bad})
+        assert response.status_code == 400 and "version" in response.get_data(as_text=True)
+    assert client.post(f"/play/{link}/seen", data={"version": "1"}).status_code == 400  # no CSRF token
+    assert seat_row(app, game_id, "Ann")[0] == 1
 
 
 def test_after_a_move_the_page_opens_with_what_it_led_to(app):

@@ -195,6 +195,7 @@ def test_tara_queues_a_build_from_the_board_in_plan_mode(app, client):
     ({"plan_edit": "sideways", "entry": "1"}, "That form was not understood"),
     ({"plan_edit": "remove", "entry": "7"}, "That move is not in your plan any more"),
     ({"plan_edit": "remove", "entry": "x"}, "That move is not in your plan any more"),
+    ({"plan_edit": "remove", "entry": "²"}, "That move is not in your plan any more"),  # a digit, not a number
     ({"when": "plan", "as": "5", "slot": json.dumps({"type": "raid"}), "token": "bluff"}, "That move is not in your plan"),
     ({"when": "plan", "as": "new", "slot": json.dumps({"type": "scout", "board": "Bob", "entrance": "house-1"}),
       "token": "warrior"}, "That move cannot be planned now"),

@@ -141,7 +141,7 @@ def parse_options(text: str) -> dict[str, Any]:
         if not equals or not _OPTION_RE.match(key) or not value or key == "first_player":
             raise InvalidGame([Phrase(N_("Write each option as name=value (such as level=2), not %(text)s."),
                                       text=repr(part[:30]))])
-        options[key] = int(value) if value.isdigit() else _BOOLEANS.get(value.lower(), value)
+        options[key] = int(value) if value.isascii() and value.isdigit() else _BOOLEANS.get(value.lower(), value)
     return options
 
 

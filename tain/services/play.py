@@ -13,6 +13,7 @@ from tain.extensions import db
 from tain.models import Game, Seat
 from tain.wording import N_
 
+from . import timeline
 from .errors import GameNotRunning, IllegalAction, NotYourMove, StaleMove
 from .games import apply_actions, engine_for, locked_game
 from .standing import Plan, only_standing, plan_in
@@ -80,14 +81,29 @@ def seat_snapshot(seat: Seat, views: Views | None = None, *, seats: bool = True)
     }
 
 
-def record_visit(seat: Seat, now: datetime) -> None:
-    """Note when the seat's link was last opened (for the admin), at most once every VISIT_EVERY,
-    in a write transaction of its own: showing a page never turns its read into a write."""
-    if seat.last_seen_at is not None and now - seat.last_seen_at < VISIT_EVERY:
+def record_seen(seat: Seat, moves: int, now: datetime) -> None:
+    """A browser showed the seat's page at the game's public version `moves`: its script says so after the
+    page (static/seen.js), so a mail scanner that only fetches the link changes nothing (the contract).
+    Notes the visit, for the admin (at most once every VISIT_EVERY), and, if the game is still at that
+    version, that the seat has seen all of it ("since you last looked" starts after it); in a write of its
+    own, and only when either changes."""
+    game = seat.game
+    version = game.version if game.moves == moves else None  # the page says `moves`, never the log's length
+    visit_due = seat.last_seen_at is None or now - seat.last_seen_at >= VISIT_EVERY
+    if not visit_due and (version is None or seat.seen_version >= version):
         return
     seat_id = seat.id  # read before the write's fresh transaction expires `seat`
     with transactions.write():
-        db.session.execute(_VISIT, {"seat_id": seat_id, "before": now - VISIT_EVERY, "now": now})
+        if visit_due:
+            db.session.execute(_VISIT, {"seat_id": seat_id, "before": now - VISIT_EVERY, "now": now})
+        if version is not None:
+            timeline.mark_seen(seat_id, version)
+
+
+def _note_visit(seat: Seat, now: datetime) -> None:
+    """A move is a visit too (the API's included), noted in the move's own transaction."""
+    if seat.last_seen_at is None or now - seat.last_seen_at >= VISIT_EVERY:
+        seat.last_seen_at = now
 
 
 def submit(
@@ -147,6 +163,7 @@ def make_moves(
                                "another page changed it), so nothing was done. Here it is as it stands now."))
         if not only_standing(batch) and seat.name not in engine.to_act(game.state):
             raise NotYourMove(N_("It is not your move now."))
+        _note_visit(seat, now)  # before the change flushes the seat's row: one UPDATE of it, not two
         apply_actions(game, seat.name, batch, now=now, views=views)
         # The seat's game is the locked one: the snapshot after the commit reads it from there, not again.
         set_committed_value(seat, "game", game)

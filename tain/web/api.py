@@ -12,7 +12,7 @@ from flask import Blueprint, Flask, Request, Response, jsonify, request
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
 
 from tain.services.errors import IllegalAction
-from tain.services.play import record_visit, seat_snapshot, submit
+from tain.services.play import seat_snapshot, submit
 from tain.wording import N_
 
 from . import seat_of_link, utcnow
@@ -42,9 +42,7 @@ def _without_session(state: Any) -> None:
 def show(token: str) -> Response:
     now = utcnow()
     seat = seat_of_link(token, now)
-    snapshot = seat_snapshot(seat, seats=False)  # nothing after it needs the seats: only their names are read
-    record_visit(seat, now)
-    return jsonify(snapshot)
+    return jsonify(seat_snapshot(seat, seats=False))  # changes nothing: a move notes the visit
 
 
 @bp.post("/play/<token>")

@@ -91,7 +91,7 @@ def checked_plan(plan: Plan) -> Plan:
 
 
 def _index(plan: Plan, number: str) -> int:
-    if not number.isdigit() or not 1 <= int(number) <= len(plan):
+    if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= len(plan):
         raise IllegalAction(NO_SUCH_ENTRY, "plan-no-such-entry")
     return int(number) - 1
 

@@ -26,14 +26,13 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from tain import transactions
 from tain.games import Action
 from tain.models import Seat
 from tain.services.errors import IllegalAction, NotYourMove, StaleMove
 from tain.services.games import engine_for
-from tain.services.play import make_moves, playing, record_visit, seat_snapshot
+from tain.services.play import make_moves, playing, record_seen, seat_snapshot
 from tain.services.standing import only_standing, plan_in
-from tain.services import preferences, timeline
+from tain.services import preferences
 from tain.services.preferences import BadPreference, BadSettings
 from tain.wording import N_, gettext, say
 
@@ -66,7 +65,6 @@ def show(token: str) -> str:
     game = seat.game
     deadline = game.deadline_at if playing(game) else None
     engine, snapshot = engine_for(game), seat_snapshot(seat)
-    shown = game.version  # the log's length: "since you last looked" counts in it (read before the writes below)
     draft = draft_of(seat, bool(snapshot["legal_actions"]))
     page = render_template("play/page.html", **page_context(engine, snapshot, deadline,
                                                             now=now, time_zone=seat.time_zone,
@@ -76,10 +74,21 @@ def show(token: str) -> str:
                            **since_context(engine, game, seat, shown_since(seat, request.args), token),
                            away_days=" ".join(seat.away_days or []), mail_mode=seat.mail_mode,
                            refused=take_refused(seat))
-    transactions.detached(seat)  # the page is built: its two writes need only the seat as read
-    record_visit(seat, now)
-    timeline.mark_seen(seat, shown)
-    return page
+    return page  # it changes nothing (a mail scanner opens links): its script tells that it was seen (`seen`)
+
+
+@bp.post("/play/<token>/seen")
+@seat_link
+def seen(token: str) -> tuple[str, int]:
+    """The page's script (static/seen.js): a browser showed the page at the game's `version`."""
+    now = utcnow()
+    seat = seat_of_link(token, now, state=False)
+    try:
+        version = version_from_form(request.form)
+    except IncompleteForm:
+        return gettext("Send the version the page shows, a whole number."), 400
+    record_seen(seat, version, now)
+    return "", 204
 
 
 @bp.get("/play/<token>/history")

@@ -9,7 +9,8 @@ its public part (`Teller.public`), so nothing hidden can be told. Each game's te
 told in its engine's own words (`generic.EngineTeller`).
 
 `Seat.seen_version` is the game's version when the seat was last shown the game (an email
-queued to it, its page shown): "since you last looked" is what came after it.
+queued to it, its page shown in a browser: `tain.services.play.record_seen`): "since you last
+looked" is what came after it.
 """
 from __future__ import annotations
 
@@ -19,7 +20,6 @@ from typing import Any, Protocol
 
 from sqlalchemy import select, update
 
-from tain import transactions
 from tain.extensions import db
 from tain.games import Action, Game as Engine, State, View
 from tain.games.base import N_, Nn_, message
@@ -140,13 +140,10 @@ def chapters(events: Sequence[Event]) -> tuple[Chapter, ...]:
     return tuple(result)
 
 
-def mark_seen(seat: Seat, version: int) -> None:
-    """The seat was shown the game at `version` (its page): a write of its own, and only when it changes."""
-    if seat.seen_version >= version:
-        return
-    with transactions.write():
-        db.session.execute(update(Seat).where(Seat.id == seat.id, Seat.seen_version < version)
-                           .values(seen_version=version))
+def mark_seen(seat_id: int, version: int) -> None:
+    """The seat was shown the game at `version` (its page, in a browser): in the caller's write
+    transaction, and only if it moves `Seat.seen_version` on."""
+    db.session.execute(update(Seat).where(Seat.id == seat_id, Seat.seen_version < version).values(seen_version=version))
 
 
 def _log(game: Game, start: int, version: int | None) -> list[ActionRecord]:

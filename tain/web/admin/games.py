@@ -37,7 +37,7 @@ def games() -> str:
 
 def _page_number(text: str) -> int:
     """A page's number as the address gives it; anything else is the first page (the list says which it shows)."""
-    return int(text) if text.isdigit() and len(text) < 10 else 1
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else 1
 
 
 def _page(game_id: int, view: dict[str, Any] | None = None, seen_as: str | None = None) -> dict[str, Any]:
