@@ -174,3 +174,14 @@ def test_i59_being_asked_depends_on_public_facts_not_on_the_hand():
     for viewer in ("ann", "cat", None):
         assert view(with_geis, viewer) == view(with_bard, viewer)
     assert GAME.to_act(with_geis) == GAME.to_act(with_bard) == ["bob"]
+
+
+@pytest.mark.parametrize("named, played", [("valley", False), ("cove", True)])
+def test_i51_a_territory_condition_names_where_a_card_goes_not_where_its_clans_leave(named, played):
+    """engine-api-inis.md, `standing`: the territory concerned is "the clash, the card's target or
+    destination": a Migration out of the Valley into the Cove concerns the Cove only."""
+    rules = {"bob": [{"window": "announced", "when": {"territory": [named]}, "then": {"play": "geis"}}]}
+    state = acts(with_rules({"ann": ["migration"], "bob": ["geis"], "cat": []}, rules),
+                 [("ann", {"type": "play", "card": "migration", "from": "valley"}),
+                  ("ann", "move clans=1 from=valley to=cove"), ("ann", {"type": "done"})])
+    assert ("geis" not in hand(state, "bob")) == played

@@ -109,13 +109,15 @@ def aim(decl: dict, fixed: str | None = None) -> str | None:
 
 
 def _concerns(decl: dict) -> tuple[list[str], list[Player]]:
-    """The territories and players a declaration names, for standing rules (I51)."""
+    """The territories and players a declaration names, for standing rules (I51): its territories are
+    those it concerns, "the clash, the card's target or destination" (engine-api-inis.md, `standing`),
+    never one its clans only leave (`from`)."""
     territories: list[str] = []
     players: list[Player] = []
     for key, value in decl.items():
         if value is None:
             continue
-        if key in ("territory", "from", "to", "remove", "clash") and isinstance(value, str):
+        if key in ("territory", "to", "remove", "clash") and isinstance(value, str):
             territories.append(value)
         elif key in ("player", "target", "look", "instigator", "give", "next") and isinstance(value, str):
             players.append(value)
@@ -127,7 +129,6 @@ def _concerns(decl: dict) -> tuple[list[str], list[Player]]:
         elif key == "remove" and isinstance(value, dict):
             players += sorted(value)
         elif key == "moves":
-            for step in value:
-                territories += [step["from"], step["to"]]
+            territories += [step["to"] for step in value]
     return sorted(set(territories)), sorted(set(players))
 
