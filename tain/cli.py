@@ -36,7 +36,7 @@ tain_cli = AppGroup("tain", help="Run Tàin games: create them, run the clock, c
 @click.option("--option", "options", multiple=True, help="A game's own option as name=value (Tara: level=2, games=1; Inis: discovery=true).")
 @click.option("--started-by", default=None, help="Who started the game, as the invitations say (default: not said).")
 @click.option("--language", "languages", multiple=True,
-              help="A player's language as Name=en or Name=it, repeatable (default: English, or their browser's).")
+              help="A player's language as Name=en or Name=it, repeatable (default: English).")
 def new_game(game_name: str, players: tuple[str, ...], move_deadline: str | None,
              phase_deadline: str | None, reminder_before: str | None, bot_on_timeout: bool,
              first_player: str | None, seed: int | None, options: tuple[str, ...],

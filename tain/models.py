@@ -132,7 +132,7 @@ class Seat(db.Model):
     seen_version: Mapped[int] = mapped_column(default=0, server_default="0")
     time_zone: Mapped[Optional[str]] = mapped_column(String(64))  # IANA name, e.g. Europe/Rome; None: UTC
     # The player's language (tain.wording.LANGUAGES), set by the game's creator or on their page;
-    # None until chosen: their page follows the browser, their emails are in English.
+    # None until chosen: their pages and emails are in English, the default.
     language: Mapped[Optional[str]] = mapped_column(String(8))
 
     game: Mapped[Game] = relationship(back_populates="seats")

@@ -90,9 +90,9 @@ def test_a_seat_s_page_is_in_the_seat_s_language_whatever_the_browser(client):
     links = {name: token(game, name) for name in ("Ann", "Bob", "Cat")}
     assert page_language(client.get(f"/play/{links['Bob']}", headers=ENGLISH).text) == "it"
     assert page_language(client.get(f"/play/{links['Cat']}", headers=ITALIAN).text) == "en"
-    # Ann chose none: her page follows her browser.
-    assert page_language(client.get(f"/play/{links['Ann']}", headers=ITALIAN).text) == "it"
-    assert page_language(client.get(f"/play/{links['Ann']}", headers=ENGLISH).text) == "en"
+    # Ann chose none: English, the default (service-contract.md), whatever her browser asks.
+    assert page_language(client.get(f"/play/{links['Ann']}", headers=ITALIAN).text) == "en"
+    assert client.get(f"/api/v1/play/{links['Ann']}", headers=ITALIAN).headers["Content-Language"] == "en"
     assert page_language(client.get(f"/play/{links['Bob']}/history", headers=ENGLISH).text) == "it"
 
 

@@ -26,8 +26,9 @@ def links(ctx) -> dict[str, str]:
 
 
 def test_requests_in_a_row_each_speak_their_own_reader_s_language(client, links):
-    # (seat, the browser's language, the language of the answer): a chosen language wins over the browser's
-    for name, browser, expected in [("Ann", "en", "it"), ("Bob", "it", "en"), ("Ann", "en", "it"), ("Cat", "it", "it"),
+    # (seat, the browser's language, the language of the answer): a chosen language wins over the browser's,
+    # and a seat with none (Cat) reads English, the default
+    for name, browser, expected in [("Ann", "en", "it"), ("Bob", "it", "en"), ("Ann", "en", "it"), ("Cat", "it", "en"),
                                     ("Cat", "en", "en"), ("Ann", "en", "it")]:
         page = client.get(f"/play/{links[name]}", headers={"Accept-Language": browser})
         assert page.status_code == 200 and page.headers["Content-Language"] == expected, (name, browser)

@@ -69,7 +69,7 @@ class NewPlayer:
     name: str
     email: str  # "" for a bot seat
     bot: bool = False
-    language: str | None = None  # tain.wording.LANGUAGES; None: not chosen (the player's browser, English emails)
+    language: str | None = None  # tain.wording.LANGUAGES; None: not chosen (English, the default)
 
 
 @dataclass(frozen=True)

@@ -66,9 +66,10 @@ def browser_language() -> str:
 
 def select_language() -> str:
     """The request's language, asked once per request (and per `with_language`, which overrides it):
-    on a seat's page, API and forms (the seat from the `<token>` of the route) the seat's language;
-    on the dashboard, the admin's choice (`g.admin_settings`, read by its login check); else, or
-    while none is chosen, the browser's. Outside a request (the clock, the command line): English."""
+    on a seat's page, API and forms (the seat from the `<token>` of the route) the seat's language,
+    English while none is chosen (service-contract.md: `en`, the default); on the dashboard, the
+    admin's choice (`g.admin_settings`, read by its login check); else, or while the admin has
+    chosen none, the browser's. Outside a request (the clock, the command line): English."""
     if not has_request_context():
         return DEFAULT_LANGUAGE
     chosen = _admin_language() if request.blueprint == "admin" else _seat_language()
@@ -81,8 +82,8 @@ def _admin_language() -> str | None:
 
 
 def _seat_language() -> str | None:
-    """The language of the seat whose link this request carries; None for no link, a link that opens
-    no seat (its 403 page follows the browser), or a database that cannot be read just now."""
+    """The language of the seat whose link this request carries (English when none is chosen); None
+    for no link, a link that opens no seat (its 403 page follows the browser), or a database that cannot be read just now."""
     token = (request.view_args or {}).get("token")
     if not isinstance(token, str) or g.get("database_unavailable"):
         return None
@@ -94,4 +95,4 @@ def _seat_language() -> str | None:
         transactions.end()
         return None
     language = g.checked_link.language  # as read by the check: the seat may be expired by a commit since
-    return language if is_language(language) else None
+    return language if is_language(language) else DEFAULT_LANGUAGE  # none chosen: English (the contract)
