@@ -27,10 +27,11 @@ messages: $(VENV)/.installed
 	$(BIN)/pybabel -q extract -F babel.cfg $(KEYWORDS) --add-location=file --sort-output -o translations/messages.pot .
 	$(BIN)/pybabel -q update -i translations/messages.pot -d translations --no-fuzzy-matching --ignore-obsolete
 
-# Serve on http://127.0.0.1:5000 with the clock in the same process; mail goes to /dev/mail.
+# Serve on http://127.0.0.1:5000 with the clock in the same process (unless SCHEDULER, in the environment
+# or .env, says otherwise); mail goes to /dev/mail.
 run: $(VENV)/.installed $(CATALOGUES)
 	$(FLASK) db upgrade
-	SCHEDULER=$${SCHEDULER:-inprocess} $(FLASK) run --host 127.0.0.1 --port 5000
+	SCHEDULER_DEFAULT=inprocess $(FLASK) run --host 127.0.0.1 --port 5000
 
 # The whole suite; with TEST_DATABASE_URL set, every database test also runs on PostgreSQL. In parallel
 # (pytest-xdist), each worker with databases of its own (tests/conftest.py): by default one worker more

@@ -101,7 +101,9 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         # How many reverse proxies stand before the app, each adding the address it saw to X-Forwarded-For;
         # 0: none, the connection's address is the client's (and a client's own X-Forwarded-For is ignored).
         "PROXY_FIX_X_FOR": _number(env, "PROXY_FIX_X_FOR", 0),
-        "SCHEDULER": (env.get("SCHEDULER") or "off").lower(),
+        # SCHEDULER_DEFAULT: what `make run` wants when neither the environment nor .env says (load_dotenv
+        # never overrides a variable already set, so the Makefile cannot set SCHEDULER itself).
+        "SCHEDULER": (env.get("SCHEDULER") or env.get("SCHEDULER_DEFAULT") or "off").lower(),
         # A link stops working this long after it was sent, and this long after its game ended.
         "LINK_MAX_AGE_DAYS": _number(env, "LINK_MAX_AGE_DAYS", 365),
         "LINK_GRACE_AFTER_END_DAYS": _number(env, "LINK_GRACE_AFTER_END_DAYS", 30),

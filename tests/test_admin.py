@@ -77,6 +77,19 @@ def test_the_session_cookie_is_secure_over_https(monkeypatch, tmp_path):
     assert from_environment(str(tmp_path))["SESSION_COOKIE_SECURE"] is False
 
 
+def test_make_runs_the_clock_in_process_unless_scheduler_is_set(monkeypatch, tmp_path):
+    """`make run` sets SCHEDULER_DEFAULT only: a SCHEDULER from the environment or `.env` (which
+    load_dotenv puts in the environment unless it is already there) wins."""
+    from tain.config import from_environment
+
+    monkeypatch.delenv("SCHEDULER", raising=False)
+    assert from_environment(str(tmp_path))["SCHEDULER"] == "off"
+    monkeypatch.setenv("SCHEDULER_DEFAULT", "inprocess")
+    assert from_environment(str(tmp_path))["SCHEDULER"] == "inprocess"
+    monkeypatch.setenv("SCHEDULER", "off")
+    assert from_environment(str(tmp_path))["SCHEDULER"] == "off"
+
+
 def test_logout(admin):
     response = act(admin, "/admin/logout", confirm=False)
     assert response.status_code == 303
