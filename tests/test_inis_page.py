@@ -362,3 +362,33 @@ def test_a_rule_sent_from_the_page_says_the_rules_were_saved_not_that_a_move_was
     page = client.get(response.headers["Location"]).text
     assert "Your standing rules were saved." in page and "Your move was recorded." not in page
     assert rules_of(app, game_id, "Bob") == [rule]
+
+
+def test_a_rule_button_from_an_older_page_changes_nothing(app, client):
+    """Every rule button sends the whole new list, so one from a second tab, built from the rules before
+    the first tab's change, is refused (it would undo that change): the page says so, then offers them
+    as they stand."""
+    game_id = new_inis_game(app)
+    play_until(app, game_id, lambda view: view["step"] == "turn" and view["to_act"] != ["Ann"])
+    holder = holding(app, game_id, "geis")
+    with app.app_context():
+        link = f"/play/{token(db.session.get(tain.models.Game, game_id), holder)}"
+    first, second = app.test_client(), app.test_client()
+    pages = [first.get(link).text, second.get(link).text]
+    orders = [rules for rules in standing_controls(pages[0]) if rules]
+    assert len(orders) >= 2, orders
+
+    def send(browser, text: str, rules: list) -> Any:
+        return browser.post(link, data={
+            "csrf_token": csrf_of(text), "version": re.search(r'name="version" value="(\d+)"', text)[1],
+            "rules_were": re.search(r'name="rules_were" value="([0-9a-f]+)"', text)[1],
+            "action": json.dumps({"type": "standing", "rules": rules})})
+
+    assert send(first, pages[0], orders[0]).status_code == 303
+    assert rules_of(app, game_id, holder) == orders[0]
+    refused = send(second, pages[1], orders[1])
+    assert refused.status_code == 303 and rules_of(app, game_id, holder) == orders[0]
+    shown = second.get(refused.headers["Location"]).text
+    assert "Your standing rules have changed since this page was shown" in shown
+    assert send(second, shown, [*orders[0], *orders[1]]).status_code == 303
+    assert rules_of(app, game_id, holder) == [*orders[0], *orders[1]]

@@ -16,7 +16,7 @@ from tain.wording import N_
 from . import timeline
 from .errors import GameNotRunning, IllegalAction, NotYourMove, StaleMove
 from .games import apply_actions, engine_for, locked_game
-from .standing import Plan, only_standing, plan_in
+from .standing import Plan, only_standing, plan_in, rules_digest
 from .views import Views
 
 VISIT_EVERY = timedelta(minutes=5)  # a seat's last visit, for the admin, to within this
@@ -127,6 +127,7 @@ def make_moves(
     now: datetime,
     expected_version: int | None = None,
     plan_was: Plan | None = None,
+    rules_were: str | None = None,
 ) -> tuple[Seat, Views]:
     """Make the seat's move(s) in one transaction; the seat, its game loaded as the move left it, and the
     views of the states the move went through.
@@ -135,7 +136,8 @@ def make_moves(
     simultaneous guarding (R8) a player sends every guard and the pass at once.
     A standing order (`{"type": "standing", "plan": [...]}`) is taken from the seat whether or not
     it is its move. `plan_was` is the plan the seat's page showed when the page edits it: if the
-    plan is another by now (a move was made from it, another page changed it), nothing is done.
+    plan is another by now (a move was made from it, another page changed it), nothing is done;
+    `rules_were` likewise for the standing rules (`rules_digest` of those the page showed).
 
     Raises GameNotRunning (paused, cancelled or over), NotYourMove (not this
     player's move), StaleMove (`expected_version`, the game's version when the
@@ -161,6 +163,9 @@ def make_moves(
         if plan_was is not None and plan_in(views.of(game.state, seat.name)) != plan_was:
             raise StaleMove(N_("Your plan has changed since this page was shown (a move was made from it, or "
                                "another page changed it), so nothing was done. Here it is as it stands now."))
+        if rules_were is not None and rules_digest(views.of(game.state, seat.name)) != rules_were:
+            raise StaleMove(N_("Your standing rules have changed since this page was shown (another page changed "
+                               "them, or a rule was used), so nothing was done. Here they are as they stand now."))
         if not only_standing(batch) and seat.name not in engine.to_act(game.state):
             raise NotYourMove(N_("It is not your move now."))
         _note_visit(seat, now)  # before the change flushes the seat's row: one UPDATE of it, not two

@@ -6,8 +6,11 @@ moves by comparing a player's own views before and after a change.
 """
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+import orjson
 
 from tain.games import Action, State
 from tain.games.standing import is_standing
@@ -31,6 +34,13 @@ def new_plan_moves(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[
 def moved_by_plan(views: Views, before: State, after: State, players: Iterable[str]) -> set[str]:
     """The players for whom a plan made at least one move between the two states."""
     return {player for player in players if new_plan_moves(views.of(before, player), views.of(after, player))}
+
+
+def rules_digest(view: Mapping[str, Any]) -> str:
+    """A short fingerprint of the standing rules in a player's own view (Inis: `standing`): a page's
+    rule buttons each send the whole new list, so each also says which list it was built from."""
+    rules = orjson.dumps(view.get("standing") or [], option=orjson.OPT_SORT_KEYS)
+    return hashlib.sha256(rules).hexdigest()[:16]
 
 
 def only_standing(actions: Sequence[Action]) -> bool:

@@ -119,7 +119,8 @@ def act(token: str) -> Response | str:
         problems = choice_problems(engine_for(seat.game), snapshot["view"], actions)
         draft = draft_of(seat, bool(snapshot["legal_actions"]))
         if not problems:  # the move, then the moves queued to follow it (tain.web.plan_editor)
-            make_moves(seat, actions + ([standing(draft)] if draft else []), now=now, expected_version=version)
+            make_moves(seat, actions + ([standing(draft)] if draft else []), now=now, expected_version=version,
+                       rules_were=request.form.get("rules_were") or None)
             drop_draft()
     except (IncompleteForm, IllegalAction, NotYourMove, StaleMove) as refusal:
         problems = {"": say(refusal)}

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tain.services.standing import rules_digest
 from tain.web.moves import Move
 from tain.wording import N_, gettext, names as listed, ngettext
 
@@ -297,5 +298,6 @@ def panel(view: Mapping[str, Any], me: str | None, catalogue: Mapping[str, Any],
         "season": season_orders(view, names),
         "remove_all": _send([], gettext("Remove all my rules")) if rules else None,
         "full": len(rules) >= MAX_RULES,
+        "were": rules_digest(view),  # every button's: a second page's older list is refused, not saved over
     }}
 
