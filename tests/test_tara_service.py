@@ -522,3 +522,21 @@ def test_the_admins_new_game_form_takes_taras_options(admin, app):
     assert admin.post("/admin/games/new", data=fields).status_code == 303
     game = db.session.get(Game, 1)
     assert (game.options["level"], game.state["options"]["games"]) == (2, 2)
+
+
+def test_after_a_timed_out_build_with_a_skip_the_subject_says_the_opponent_misses_a_turn(app):
+    """T11: a build with a skip makes the opponent miss a turn, so the same player is asked again with
+    no new turn of the opponent's to tell: the subject says so, and is never the last one numbered '(2)'."""
+    game = new_tara_game(seed=3, move_deadline=24 * H, bot_on_timeout=True, options={"level": 2})
+    game_id, at = game.id, NOW
+    for _ in range(30):
+        at += 25 * H
+        run_due_games(at)
+        state = db.session.get(Game, game_id).state
+        if any(turn[-1].endswith(" skip") for turn in (state["last_turn"] or {}).values()):
+            break
+    skipper = next(name for name, turn in state["last_turn"].items() if turn[-1].endswith(" skip"))
+    other = "Bob" if skipper == "Ann" else "Ann"
+    subjects = [m.subject for m in outbox(f"{skipper.lower()}@example.org")]
+    assert subjects[-1] == f"[Tara #{game_id}] Game 1 of 2, manoeuvres, {other} misses a turn: your move", subjects[-3:]
+    assert not any(subject.endswith(")") for subject in subjects)
