@@ -79,13 +79,6 @@ def kept_as_written() -> Iterator[None]:
         session.expire_all()
 
 
-def detached(instance: object) -> None:
-    """`instance` taken out of the session as it was read: a transaction begun afterwards does not
-    expire it, so the small writes that follow a page (they check its values again in their WHERE)
-    read them without loading it again. Nothing can be loaded through it any more."""
-    db.session.expunge(instance)
-
-
 def end() -> None:
     """End whatever transaction the session holds (after a refusal or an error), without raising:
     with the database gone, there is nothing left to roll back."""
