@@ -69,6 +69,10 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "BASE_URL": base_url,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": base_url.startswith("https://"),
+        # Every page is sent with Referrer-Policy: no-referrer (a seat's token is in its URL), so Flask-WTF's
+        # check that an HTTPS form came with a same-site Referer would refuse every form over HTTPS; the
+        # CSRF token, tied to the session's SameSite cookie, is the check.
+        "WTF_CSRF_SSL_STRICT": False,
         "MAIL_SERVER": env.get("MAIL_SERVER") or None,
         "MAIL_PORT": _number(env, "MAIL_PORT", 25),
         "MAIL_USERNAME": env.get("MAIL_USERNAME") or None,

@@ -154,7 +154,7 @@ def test_the_pages_script_marks_what_the_page_showed_and_only_that(app):
     shown_in_browser(client, client.get(f"/play/{link}").text)
     assert seat_row(app, game_id, "Ann")[0] == 1
     csrf = csrf_of(html)
-    for bad in ("", "x", "-1", "1" * 400):
+    for bad in ("", "x", "-1", "1" * 400, "2"):  # 2: a version the game has not reached
         response = client.post(f"/play/{link}/seen", data={"csrf_token": csrf, "version": bad})
         assert response.status_code == 400 and "version" in response.get_data(as_text=True)
     assert client.post(f"/play/{link}/seen", data={"version": "1"}).status_code == 400  # no CSRF token

@@ -176,3 +176,15 @@ def test_logs_never_hold_a_whole_token(game):
     gunicorn.args = {"r": f"GET /play/{secret} HTTP/1.1"}
     RedactTokens().filter(gunicorn)
     assert secret not in gunicorn.getMessage()
+
+
+def test_forms_work_over_https_though_no_page_sends_a_referer(app, game):
+    """Over HTTPS (TLS at the app, or a proxy it trusts to say so), a browser sends no Referer to any
+    page of ours (Referrer-Policy: no-referrer): a form is still taken on its CSRF token."""
+    client = app.test_client()
+    link = play(token(game, "Cat"))
+    page = client.get(link, base_url="https://tain.example.org")
+    assert page.headers["Referrer-Policy"] == "no-referrer"
+    seen = client.post(f"{link}/seen", base_url="https://tain.example.org",
+                       data={"csrf_token": csrf_of(page.text), "version": "0"})
+    assert seen.status_code == 204, seen.get_data(as_text=True)

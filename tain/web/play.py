@@ -86,6 +86,8 @@ def seen(token: str) -> tuple[str, int]:
     try:
         version = version_from_form(request.form)
     except IncompleteForm:
+        version = None
+    if version is None or version > seat.game.moves:  # no page has shown a version still to come
         return gettext("Send the version the page shows, a whole number."), 400
     record_seen(seat, version, now)
     return "", 204
