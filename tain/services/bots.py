@@ -36,17 +36,16 @@ def bot_rules_due(game: Game, views: Views) -> list[tuple[str, Action]]:
     the rules it keeps for the hand it holds, where its view shows others (a new hand, or a seat just
     given to the bot). Its rules follow from its hand alone, so they differ exactly when it matters."""
     engine = views.engine
-    bot = bot_for(game, engine) if _bots_play(game, engine) else None
-    rules_for = getattr(bot, "standing", None)
+    bots = [seat.name for seat in game.seats if seat.bot]
+    rules_for = getattr(bot_for(game, engine), "standing", None) if bots and _bots_play(game, engine) else None
     if rules_for is None:
         return []
     due = []
-    for seat in game.seats:
-        if seat.bot:
-            view = views.of(game.state, seat.name)
-            rules = rules_for(view)
-            if rules is not None and rules != view.get("standing"):
-                due.append((seat.name, {"type": "standing", "rules": rules}))
+    for name in bots:
+        view = views.of(game.state, name)
+        rules = rules_for(view)
+        if rules is not None and rules != view.get("standing"):
+            due.append((name, {"type": "standing", "rules": rules}))
     return due
 
 

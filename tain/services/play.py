@@ -89,7 +89,7 @@ def record_seen(seat: Seat, moves: int, now: datetime) -> None:
     own, and only when either changes."""
     game = seat.game
     version = game.version if game.moves == moves else None  # the page says `moves`, never the log's length
-    visit_due = seat.last_seen_at is None or now - seat.last_seen_at >= VISIT_EVERY
+    visit_due = _visit_due(seat, now)
     if not visit_due and (version is None or seat.seen_version >= version):
         return
     seat_id = seat.id  # read before the write's fresh transaction expires `seat`
@@ -102,8 +102,12 @@ def record_seen(seat: Seat, moves: int, now: datetime) -> None:
 
 def _note_visit(seat: Seat, now: datetime) -> None:
     """A move is a visit too (the API's included), noted in the move's own transaction."""
-    if seat.last_seen_at is None or now - seat.last_seen_at >= VISIT_EVERY:
+    if _visit_due(seat, now):
         seat.last_seen_at = now
+
+
+def _visit_due(seat: Seat, now: datetime) -> bool:
+    return seat.last_seen_at is None or now - seat.last_seen_at >= VISIT_EVERY
 
 
 def submit(
