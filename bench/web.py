@@ -7,10 +7,12 @@
 For each database (a fresh SQLite file; PostgreSQL's `tain_bench`, emptied, as `.ci/run` starts the
 server) and each size (1,000 and 10,000 games by default; add 100000 to --sizes for the biggest,
 which takes minutes to fill): the database is migrated and filled in bulk (bench/fill.py: states
-built by the engine, rows inserted without HTTP), then two gunicorns are started with the Procfile's
+built by the engine, rows inserted without HTTP), then three gunicorns are started with the Procfile's
 settings (`--workers 3 --access-logfile -`, SCHEDULER=off, mail left to the clock as in
-production, rate limits off): the service (`app:app`) and the floor (bench/floor_app.py: one
-indexed read, one insert, a commit). Then, in alternating rounds of `--seconds` each, so that a
+production, rate limits off): the service (`app:app`), the floor (bench/floor_app.py: one
+indexed read, one insert, a commit) and the bare move (bench/bare_move_app.py: the JSON API's move
+with nothing but what a move cannot do without, a lower bound of the service's). Then, in
+alternating rounds of `--seconds` each, so that a
 noisy machine moves them alike, `--players` concurrent players (threads, one request at a time
 each, every request on its own connection):
 
@@ -18,10 +20,12 @@ each, every request on its own connection):
   /api/v1/play/<token> of the seat to act, then POST one of its legal moves with that version;
   a game that ends is replaced by another;
 - pages: the same players open their seats' pages, GET /play/<token>;
-- floor: POST /floor/<key> of a random item.
+- floor: POST /floor/<key> of a random item;
+- bare: the same moves as `moves`, to the bare move's app.
 
 It prints, per database and size: moves/s, the POST's p50/p95 and the page's p95 against the floor's
-requests/s and p50/p95, their ratios (median and range over the rounds), the workers' CPU per
+requests/s and p50/p95, their ratios (median and range over the rounds), the bare move's moves/s
+against the floor's (what the service's ratio can be at best), the workers' CPU per
 request (from /proc), the RSS of each worker afterwards, and the SQL statements of a move POST, an
 API GET and a page GET (counted in-process on the same database, SQLAlchemy's
 before_cursor_execute). With --profile, the top of cProfile for move POSTs made in-process.
@@ -62,7 +66,7 @@ from tain.models import Game, Seat  # noqa: E402
 from tain.services.links import make_token  # noqa: E402
 
 DEFAULT_POSTGRESQL = "postgresql://tain:tain@127.0.0.1:5432/tain_bench"
-KINDS = ("moves", "pages", "floor")
+KINDS = ("moves", "pages", "floor", "bare")
 TABLES = 3000  # running games the players may take, at most
 WARM_UP_SECONDS = 2
 IN_PROCESS_SAMPLES = 12  # seats whose requests are counted in-process
@@ -99,19 +103,21 @@ def start(app_module: str, env: dict[str, str], port: int, log_path: pathlib.Pat
 
 
 @contextmanager
-def serving(database_url: str, workdir: pathlib.Path, workers: int) -> Iterator[tuple[Server, Server]]:
-    """The service and the floor, side by side on the same database."""
+def serving(database_url: str, workdir: pathlib.Path, workers: int) -> Iterator[dict[str, Server]]:
+    """The service, the floor and the bare move, side by side on the same database; by the kind each serves."""
     port = free_port()
     env = server_environment(database_url, port)
-    service = start("app:app", env, port, workdir / "service.log", workers)
+    apps = {"service": ("app:app", port), "floor": ("bench.floor_app:create_app()", free_port()),
+            "bare": ("bench.bare_move_app:create_app()", free_port())}
+    servers: dict[str, Server] = {}
     try:
-        floor = start("bench.floor_app:create_app()", env, free_port(), workdir / "floor.log", workers)
-        try:
-            yield service, floor
-        finally:
-            floor.stop()
+        for name, (module, at) in apps.items():
+            servers[name] = start(module, env, at, workdir / f"{name}.log", workers)
+        yield {"moves": servers["service"], "pages": servers["service"], "floor": servers["floor"],
+               "bare": servers["bare"]}
     finally:
-        service.stop()
+        for server in servers.values():
+            server.stop()
 
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -261,6 +267,7 @@ def play_round(kind: str, players: list[Player], server: Server, seconds: float,
         "moves": lambda player: player.move(server.url, answers),
         "pages": lambda player: player.page(server.url, answers),
         "floor": lambda player: player.floor(server.url, answers, items),
+        "bare": lambda player: player.move(server.url, answers),  # the same moves, to the bare app
     }
     step = steps[kind]
 
@@ -353,11 +360,11 @@ class SizeResult:
     def by_kind(self, kind: str) -> list[Round]:
         return [r for r in self.rounds if r.kind == kind]
 
-    def pairs(self) -> list[tuple[Round, Round, Round]]:
-        return list(zip(self.by_kind("moves"), self.by_kind("pages"), self.by_kind("floor")))
+    def pairs(self) -> list[tuple[Round, Round, Round, Round]]:
+        return list(zip(self.by_kind("moves"), self.by_kind("pages"), self.by_kind("floor"), self.by_kind("bare")))
 
     def summary(self) -> dict[str, Any]:
-        moves, pages, floors = self.by_kind("moves"), self.by_kind("pages"), self.by_kind("floor")
+        moves, pages, floors, bares = (self.by_kind(kind) for kind in KINDS)
 
         def med(values: list[float]) -> float:
             return statistics.median(values) if values else 0.0
@@ -365,8 +372,9 @@ class SizeResult:
         def spread(values: list[float]) -> dict[str, float]:
             return {"median": med(values), "min": min(values, default=0), "max": max(values, default=0)}
 
-        move_ratio = [m.rate("post") / f.rate("floor") for m, _, f in self.pairs() if f.rate("floor")]
-        page_ratio = [p.p("page", .95) / f.p("floor", .95) for _, p, f in self.pairs() if f.p("floor", .95)]
+        move_ratio = [m.rate("post") / f.rate("floor") for m, _, f, _ in self.pairs() if f.rate("floor")]
+        page_ratio = [p.p("page", .95) / f.p("floor", .95) for _, p, f, _ in self.pairs() if f.p("floor", .95)]
+        bare_ratio = [b.rate("post") / f.rate("floor") for _, _, f, b in self.pairs() if f.rate("floor")]
         per = lambda rounds, kind: med([r.cpu / max(1, len(r.finished(kind))) * 1000 for r in rounds])  # noqa: E731
         return {
             "games": self.games, "fill_seconds": round(self.fill_seconds, 1),
@@ -376,10 +384,12 @@ class SizeResult:
             "pages_per_s": med([r.rate("page") for r in pages]), "page_p95_ms": med([r.p("page", .95) for r in pages]),
             "floor_per_s": med([r.rate("floor") for r in floors]),
             "floor_p50_ms": med([r.p("floor", .5) for r in floors]), "floor_p95_ms": med([r.p("floor", .95) for r in floors]),
+            "bare_moves_per_s": med([r.rate("post") for r in bares]),
             "moves_over_floor": spread(move_ratio), "page_p95_over_floor_p95": spread(page_ratio),
+            "bare_moves_over_floor": spread(bare_ratio),
             # CPU per move counts its GET too: the workers' CPU in a moves round over its POSTs
             "cpu_ms_per_move": per(moves, "post"), "cpu_ms_per_page": per(pages, "page"),
-            "cpu_ms_per_floor": per(floors, "floor"),
+            "cpu_ms_per_floor": per(floors, "floor"), "cpu_ms_per_bare_move": per(bares, "post"),
             "rss_mb": {name: [round(size) for size in sizes] for name, sizes in self.rss.items()},
             "statements": {kind: {"median": med(counts), "max": max(counts, default=0)}
                            for kind, counts in self.statements.items()},
@@ -409,19 +419,18 @@ def run_database(url: str, workdir: pathlib.Path, plays: list[fill.Template], ar
             rng = random.Random(size)
             players = [Player(supply, random.Random(rng.random())) for _ in range(args.players)]
             rounds: list[Round] = []
-            with serving(url, workdir, args.workers) as (service, floor_server):
-                servers = {"moves": service, "pages": service, "floor": floor_server}
+            with serving(url, workdir, args.workers) as servers:
                 for kind in KINDS:  # warm up: imports, templates, connections
                     play_round(kind, players, servers[kind], WARM_UP_SECONDS, size)
                 for number in range(args.rounds):
-                    order = KINDS[number % 3:] + KINDS[:number % 3]  # each kind goes first in turn
+                    order = KINDS[number % len(KINDS):] + KINDS[:number % len(KINDS)]  # each goes first in turn
                     for kind in order:
                         done = play_round(kind, players, servers[kind], args.seconds, size)
                         rounds.append(done)
-                        key = {"moves": "post", "pages": "page", "floor": "floor"}[kind]
+                        key = {"moves": "post", "pages": "page", "floor": "floor", "bare": "post"}[kind]
                         out(f"    round {number + 1} {kind:5}: {done.rate(key):6.1f}/s  p50 {done.p(key, .5):6.1f} ms"
                             f"  p95 {done.p(key, .95):6.1f} ms  CPU {done.cpu:5.1f} s")
-                rss = {"service": rss_megabytes(service), "floor": rss_megabytes(floor_server)}
+                rss = {"service": rss_megabytes(servers["moves"]), "floor": rss_megabytes(servers["floor"])}
             statements = in_process_moves(app, tables[:IN_PROCESS_SAMPLES])
             result = SizeResult(size, fill_seconds, rounds, rss, statements).summary()
             results.append(result)
@@ -450,7 +459,7 @@ def profile_moves(app: Any, tables: list[Table]) -> str:
 
 def describe(result: dict[str, Any]) -> str:
     r = result
-    ratio, page = r["moves_over_floor"], r["page_p95_over_floor_p95"]
+    ratio, page, bare = r["moves_over_floor"], r["page_p95_over_floor_p95"], r["bare_moves_over_floor"]
     st = r["statements"]
     return "\n".join([
         f"  {r['games']:,} games:",
@@ -459,8 +468,10 @@ def describe(result: dict[str, Any]) -> str:
         f"    floor:   {r['floor_per_s']:.1f} requests/s (p50 {r['floor_p50_ms']:.0f} ms, p95 {r['floor_p95_ms']:.0f} ms)",
         f"    moves/s ÷ floor requests/s: {ratio['median']:.2f} ({ratio['min']:.2f}–{ratio['max']:.2f});"
         f" page p95 ÷ floor p95: {page['median']:.2f} ({page['min']:.2f}–{page['max']:.2f})",
+        f"    bare move (bench/bare_move_app.py, the least a move can be): {r['bare_moves_per_s']:.1f} moves/s;"
+        f" ÷ floor requests/s: {bare['median']:.2f} ({bare['min']:.2f}–{bare['max']:.2f})",
         f"    workers' CPU: {r['cpu_ms_per_move']:.1f} ms a move (with its GET), {r['cpu_ms_per_page']:.1f} ms a page,"
-        f" {r['cpu_ms_per_floor']:.1f} ms a floor request",
+        f" {r['cpu_ms_per_floor']:.1f} ms a floor request, {r['cpu_ms_per_bare_move']:.1f} ms a bare move (with its GET)",
         f"    RSS per worker: service {r['rss_mb']['service']} MB, floor {r['rss_mb']['floor']} MB",
         f"    statements per request (in-process, median/max): move POST {st['post']['median']:.0f}/{st['post']['max']},"
         f" API GET {st['api']['median']:.0f}/{st['api']['max']}, page GET {st['page']['median']:.0f}/{st['page']['max']}",
