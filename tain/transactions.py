@@ -9,6 +9,7 @@
 - `game_under_lock(game_id)`: a write transaction holding the game's row lock
   (SELECT … FOR UPDATE), re-read after the lock; `skip_locked=True` gives None
   instead of waiting when another transaction holds it (the deadline pass).
+  `seat_under_lock(seat_id)` the same for a seat's game, read with the seat.
 
 Each discards whatever the session held before, so that nothing read earlier
 (and possibly stale) leaks into the new transaction, and commits on success or
@@ -21,10 +22,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
+from sqlalchemy.orm import contains_eager
 
 from .extensions import WRITE_LOCK_OPTION, db
-from .models import Game
+from .models import Game, Seat
+
+# Built once: a statement's construction costs more than its execution. FOR UPDATE OF the game's row only.
+_SEAT_AND_GAME_LOCKED = (
+    select(Seat).join(Seat.game).options(contains_eager(Seat.game)).where(Seat.id == bindparam("seat_id"))
+    .with_for_update(of=Game).execution_options(populate_existing=True)
+)
 
 
 @contextmanager
@@ -62,6 +70,14 @@ def game_under_lock(game_id: int, *, skip_locked: bool = False, where: Any = Non
         yield db.session.execute(
             query.with_for_update(skip_locked=skip_locked).execution_options(populate_existing=True)
         ).scalar_one_or_none()
+
+
+@contextmanager
+def seat_under_lock(seat_id: int) -> Iterator[Seat | None]:
+    """A write transaction holding the row lock of seat `seat_id`'s game; the seat, with its game, read
+    after the lock in one statement (None when there is no such seat)."""
+    with write():
+        yield db.session.execute(_SEAT_AND_GAME_LOCKED, {"seat_id": seat_id}).scalar_one_or_none()
 
 
 @contextmanager

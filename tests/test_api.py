@@ -124,18 +124,36 @@ def test_bad_tokens_are_403(client, game, method):
     assert db.session.get(Game, game.id).version == 0
 
 
-def test_revoked_and_expired_tokens_are_403(client, game):
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_revoked_and_expired_tokens_are_403(client, game, method):
+    """A move checks its link under the game's lock (one read of the seat and its game): the same refusals."""
     from tain.services.links import revoke_links
+
+    def send(link):
+        return getattr(client, method)(api(link), json={"action": {"type": "pass"}})
+
     old = token(game, "Ann")
     with transactions.write():
         revoke_links(game.seat_named("Ann"))
-    response = client.get(api(old))
+    response = send(old)
     assert response.status_code == 403 and "replaced" in response.get_json()["error"]
-    assert client.get(api(token(game, "Ann"))).status_code == 200
+    assert db.session.get(Game, game.id).version == 0
     with transactions.write():
         game.status, game.finished_at = "over", datetime.now(timezone.utc) - timedelta(days=31)
-    response = client.get(api(token(game, "Ann")))
+    response = send(token(game, "Ann"))
     assert response.status_code == 403 and "expired" in response.get_json()["error"]
+
+
+@pytest.mark.parametrize("body", [b"", b"{not json", b'{"action": 3}', b'{"action": {"type": "pass"}, "version": "x"}',
+                                  b"[" * 100_000])
+def test_a_move_on_a_link_that_opens_no_seat_is_403_whatever_its_body(client, game, body):
+    good = token(game, "Ann")
+    for bad in ["nonsense", good[:-2] + ("AA" if good[-2:] != "AA" else "BB")]:
+        response = client.post(api(bad), data=body, content_type="application/json")
+        assert response.status_code == 403 and "error" in response.get_json(), (bad, body[:20])
+    refused = client.post(api(good), data=body, content_type="application/json")  # the body's own refusal
+    assert refused.status_code in (400, 413) and "error" in refused.get_json()
+    assert db.session.get(Game, game.id).version == 0
 
 
 def test_api_errors_are_json_for_unknown_paths_and_methods(client, game):

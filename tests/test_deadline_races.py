@@ -14,7 +14,7 @@ from tain.models import ActionRecord, Game, OutboxMessage, Seat
 from tain.scheduler import run_due
 from tain.services.deadlines import run_due_games
 from tain.services.errors import NotYourMove, StaleMove
-from tain.services.play import submit
+from tain.services.play import Submitted, submit
 
 H = timedelta(hours=1)
 LATE = NOW + 25 * H
@@ -73,7 +73,7 @@ def test_a_deadline_pass_racing_the_players_move_resolves_once(app):
             assert isinstance(outcome_move, (NotYourMove, StaleMove)) and game.state == timeout_first
             seen["timeout first"] += 1
         else:
-            assert isinstance(outcome_move, dict) and outcome_pass == 0 and game.state == move_first
+            assert isinstance(outcome_move, Submitted) and outcome_pass == 0 and game.state == move_first
             seen["move first"] += 1
     assert sum(seen.values()) == 30
     assert seen["move first"] and seen["timeout first"], seen  # both serial orders did happen

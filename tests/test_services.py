@@ -53,7 +53,7 @@ def test_create_game_seats_players_and_invites_each(game):
 def test_a_move_is_logged_cached_and_replayable(game):
     ann = game.seat_named("Ann")
     action = seat_snapshot(ann)["legal_actions"][0]
-    snap = submit(ann, action, now=NOW, expected_version=0)
+    snap = submit(ann, action, now=NOW, expected_version=0).snapshot
     assert snap["game"]["version"] == 1
     record = db.session.query(ActionRecord).one()
     assert (record.player, record.action, record.seq, record.on_timeout) == ("Ann", action, 0, False)

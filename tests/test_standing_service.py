@@ -193,5 +193,5 @@ def test_submit_takes_a_plan_from_any_seat(app):
     game_id, _ = started(app)
     with app.app_context():
         game = db.session.get(Game, game_id)
-        snapshot = submit(game.seat_named("Cat"), PLAN, now=NOW)
+        snapshot = submit(game.seat_named("Cat"), PLAN, now=NOW).snapshot
     assert snapshot["view"]["plan"] == PLAN["plan"]

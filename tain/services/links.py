@@ -53,8 +53,12 @@ def link_for(seat: Seat) -> str:
 
 def seat_from_token(token: str, now: datetime, *, state: bool = True) -> Seat:
     """The seat a token opens, read with its game in one statement; BadToken, RevokedToken or
-    ExpiredToken otherwise. Without `state` the game's state is left unread (a move reads it under
-    the game's lock anyway)."""
+    ExpiredToken otherwise. Without `state` the game's state is left unread."""
+    return check_link(db.session.scalar(_SEAT_WITH_GAME[state], {"seat_id": seat_id_in(token)}), token, now)
+
+
+def seat_id_in(token: str) -> int:
+    """The seat a token names, read from it before any check; BadToken when it names none."""
     try:
         _, payload = _UNVERIFIED.loads_unsafe(token)
     except (BadData, ValueError):
@@ -62,13 +66,18 @@ def seat_from_token(token: str, now: datetime, *, state: bool = True) -> Seat:
     if not (isinstance(payload, list) and len(payload) == 2
             and type(payload[0]) is int and 1 <= payload[0] <= MAX_ROW_ID and isinstance(payload[1], str)):
         raise BadToken()
-    seat = db.session.scalar(_SEAT_WITH_GAME[state], {"seat_id": payload[0]})
+    return payload[0]
+
+
+def check_link(seat: Seat | None, token: str, now: datetime) -> Seat:
+    """`seat`, the one `seat_id_in(token)` names (None: there is none), read with its game, if the token
+    opens it; BadToken, RevokedToken or ExpiredToken otherwise."""
     if seat is None:
         raise BadToken()
     try:
         _, signed_at = _serializer(seat.link_key).loads(token, return_timestamp=True)
     except BadSignature:
-        if payload[1] != _key_hint(seat.link_key):
+        if _UNVERIFIED.loads_unsafe(token)[1][1] != _key_hint(seat.link_key):
             raise RevokedToken() from None
         raise BadToken() from None
     config = current_app.config

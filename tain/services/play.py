@@ -1,9 +1,10 @@
 """What a seat sees and does: the one seam shared by the player's page and the JSON API."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, inspect, or_, select, update
 from sqlalchemy.orm.attributes import set_committed_value
@@ -16,6 +17,7 @@ from tain.wording import N_
 from . import timeline
 from .errors import GameNotRunning, IllegalAction, NotYourMove, StaleMove
 from .games import apply_actions, engine_for, locked_game
+from .links import check_link, seat_id_in
 from .standing import Plan, only_standing, plan_in, rules_digest
 from .views import Views
 
@@ -110,22 +112,28 @@ def _visit_due(seat: Seat, now: datetime) -> bool:
     return seat.last_seen_at is None or now - seat.last_seen_at >= VISIT_EVERY
 
 
+class Submitted(NamedTuple):
+    snapshot: dict[str, Any]
+    language: str | None  # the seat's, as its move read it
+
+
 def submit(
-    seat: Seat,
+    opened: Seat | str,
     actions: Mapping[str, Any] | Sequence[Mapping[str, Any]],
     *,
     now: datetime,
     expected_version: int | None = None,
     plan_was: Plan | None = None,
-) -> dict[str, Any]:
+) -> Submitted:
     """`make_moves`, then the seat's new snapshot, built from the game as the move(s) left it and the views
-    they built (not read nor built again)."""
+    they built (not read nor built again), and the seat's language."""
     with transactions.kept_as_written():
-        return seat_snapshot(*make_moves(seat, actions, now=now, expected_version=expected_version, plan_was=plan_was))
+        seat, views = make_moves(opened, actions, now=now, expected_version=expected_version, plan_was=plan_was)
+        return Submitted(seat_snapshot(seat, views), seat.language)
 
 
 def make_moves(
-    seat: Seat,
+    opened: Seat | str,
     actions: Mapping[str, Any] | Sequence[Mapping[str, Any]],
     *,
     now: datetime,
@@ -134,7 +142,8 @@ def make_moves(
     rules_were: str | None = None,
 ) -> tuple[Seat, Views]:
     """Make the seat's move(s) in one transaction; the seat, its game loaded as the move left it, and the
-    views of the states the move went through.
+    views of the states the move went through. `opened` is the seat a checked link opened, or the link's
+    token itself, checked under the game's lock (`_opened_under_lock`).
 
     `actions` is one action or a list applied in order, all or nothing — in
     simultaneous guarding (R8) a player sends every guard and the pass at once.
@@ -147,18 +156,16 @@ def make_moves(
     player's move), StaleMove (`expected_version`, the game's version when the
     page was shown, is older than the seat's current decision: another seat's
     move never makes it stale; or the plan is not `plan_was` any more) or
-    IllegalAction; nothing changes when it raises.
+    IllegalAction, or for a token that opens no seat a TokenError; nothing changes when it raises.
     """
     batch = [actions] if isinstance(actions, Mapping) else list(actions)
     if not batch or not all(isinstance(action, Mapping) for action in batch):
         raise IllegalAction(N_('Choose a move: each one is an object such as {"type": "pass"}.'), "no-move")
     batch = [dict(action) for action in batch]
-    name, game_id = seat.name, seat.game_id  # as the link's check read them: the lock's transaction expires `seat`
-    with locked_game(game_id) as game:
+    with _opened_under_lock(opened, now) as (game, seat):
         refuse_unless_playing(game)
         engine = engine_for(game)
         views = Views(engine)
-        seat = game.seat_named(name)
         # A standing order answers no decision, so no move of anyone's makes it stale (the contract).
         decision = 0 if only_standing(batch) else seat.decision_version
         if expected_version is not None and not decision <= expected_version <= game.moves:
@@ -174,9 +181,27 @@ def make_moves(
             raise NotYourMove(N_("It is not your move now."))
         _note_visit(seat, now)  # before the change flushes the seat's row: one UPDATE of it, not two
         apply_actions(game, seat.name, batch, now=now, views=views)
-        # The seat's game is the locked one: the snapshot after the commit reads it from there, not again.
-        set_committed_value(seat, "game", game)
     return seat, views
+
+
+@contextmanager
+def _opened_under_lock(opened: Seat | str, now: datetime) -> Iterator[tuple[Game, Seat]]:
+    """The game and the seat a move is made on, in a write transaction holding the game's lock: for a
+    seat whose link was checked already, its game read again under the lock; for a link's token (the
+    JSON API's move), the seat and its game in one read under the lock, and the link checked there."""
+    if isinstance(opened, Seat):
+        name, game_id = opened.name, opened.game_id  # as the link's check read them: the lock expires `opened`
+        with locked_game(game_id) as game:
+            seat = game.seat_named(name)
+            # The seat's game is the locked one: the snapshot after the commit reads it from there, not again.
+            set_committed_value(seat, "game", game)
+            yield game, seat
+    else:
+        with transactions.seat_under_lock(seat_id_in(opened)) as seat:
+            game = check_link(seat, opened, now).game
+            # Through the game's seats, which every move reads: loaded before anything changes, so that the
+            # change's one flush writes each seat's row once.
+            yield game, game.seat_named(seat.name)
 
 
 def playing(game: Game) -> bool:

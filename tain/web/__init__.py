@@ -31,11 +31,11 @@ class RowId(IntegerConverter):
 
 class _CheckedLink:
     """A link token's check, as this request made it: the seat it opened (and that seat's language as
-    read then) or the refusal."""
+    read then) or the refusal; or, once a service checked the link itself, that seat's language alone."""
 
-    def __init__(self, token: str, seat: Seat | None, refusal: TokenError | None) -> None:
+    def __init__(self, token: str, seat: Seat | None, refusal: TokenError | None, language: str | None = None) -> None:
         self.token, self.seat, self.refusal = token, seat, refusal
-        self.language = seat.language if seat is not None else None
+        self.language = seat.language if seat is not None else language
 
 
 def seat_of_link(token: str, now: datetime, *, state: bool = True) -> Seat:
@@ -43,7 +43,7 @@ def seat_of_link(token: str, now: datetime, *, state: bool = True) -> Seat:
     view's check, and the language selector's after it, read the same result. `state=False` for a
     move, which reads the game's state under its lock."""
     checked = g.get("checked_link")
-    if checked is None or checked.token != token:
+    if checked is None or checked.token != token or (checked.seat is None and checked.refusal is None):
         try:
             checked = _CheckedLink(token, seat_from_token(token, now, state=state), None)
         except TokenError as refusal:
@@ -52,6 +52,12 @@ def seat_of_link(token: str, now: datetime, *, state: bool = True) -> Seat:
     if checked.refusal is not None:
         raise checked.refusal
     return checked.seat
+
+
+def remember_checked_link(token: str, language: str | None) -> None:
+    """A service checked `token` itself (a move, under its game's lock) and the seat it opened reads
+    `language`: the language selector reads that, and checks nothing again."""
+    g.checked_link = _CheckedLink(token, None, None, language)
 
 
 def forget_checked_link() -> None:
@@ -87,12 +93,17 @@ def _seat_language() -> str | None:
     token = (request.view_args or {}).get("token")
     if not isinstance(token, str) or g.get("database_unavailable"):
         return None
-    try:
-        seat_of_link(token, utcnow(), state=False)  # the view's own check when it made one
-    except TokenError:
+    checked = g.get("checked_link")
+    if checked is None or checked.token != token:
+        try:
+            seat_of_link(token, utcnow(), state=False)  # the view's own check when it made one
+        except TokenError:
+            return None
+        except SQLAlchemyError:
+            transactions.end()
+            return None
+        checked = g.checked_link
+    if checked.refusal is not None:
         return None
-    except SQLAlchemyError:
-        transactions.end()
-        return None
-    language = g.checked_link.language  # as read by the check: the seat may be expired by a commit since
+    language = checked.language  # as read by the check: the seat may be expired by a commit since
     return language if is_language(language) else DEFAULT_LANGUAGE  # none chosen: English (the contract)

@@ -15,7 +15,7 @@ from tain.services.errors import IllegalAction
 from tain.services.play import seat_snapshot, submit
 from tain.wording import N_
 
-from . import seat_of_link, utcnow
+from . import remember_checked_link, seat_of_link, utcnow
 from .json_input import MAX_MOVE_BYTES, BadJson, load_json
 from .limits import seat_link
 
@@ -49,9 +49,14 @@ def show(token: str) -> Response:
 @seat_link
 def act(token: str) -> Response:
     now = utcnow()
-    seat = seat_of_link(token, now, state=False)
-    actions, version = _read_move()
-    return jsonify(submit(seat, actions, now=now, expected_version=version))
+    try:
+        actions, version = _read_move()
+    except Exception:  # an unreadable or too large body: a link that opens no seat is refused first, as before any body
+        seat_of_link(token, now, state=False)
+        raise
+    submitted = submit(token, actions, now=now, expected_version=version)  # the link checked under the game's lock
+    remember_checked_link(token, submitted.language)
+    return jsonify(submitted.snapshot)
 
 
 def _read_move() -> tuple[Any, int | None]:
