@@ -38,7 +38,7 @@ from tain.wording import N_, gettext, say
 
 from . import seat_of_link, utcnow
 from .game_pages import choice_problems
-from .game_pages.kept import kept_report
+from .game_pages.kept import kept_html
 from .limits import seat_link
 from .plan_drafts import draft_of, drop_draft, keep_draft
 from .plan_editor import NEW_ENTRY, check_shown, checked_plan, edited, queued, standing, the_one_move
@@ -48,7 +48,7 @@ from .play_timeline import history_context, shown_since, since_context
 from .refused_forms import keep_refused, take_refused
 
 bp = Blueprint("play", __name__)
-bp.add_app_template_global(kept_report)  # the reports' templates (templates/games/<name>/report.html)
+bp.add_app_template_global(kept_html)  # the reports' templates (templates/games/<name>/report.html), Tàin's boards
 
 MOVE_RECORDED = N_("Your move was recorded.")
 PLAN_SAVED = N_("Your plan was saved.")

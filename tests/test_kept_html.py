@@ -1,5 +1,6 @@
-"""Past reports' HTML kept once drawn (tain.web.game_pages.kept): each reader still gets the report in
-their own language, and a page drawn from kept reports is the page drawn afresh."""
+"""Blocks of HTML kept once drawn (tain.web.game_pages.kept: past reports, Tàin's clan boards): each reader
+still gets them in their own language, and a page drawn from kept blocks is the page drawn afresh, for
+every seat at every stage of a game."""
 from __future__ import annotations
 
 import re
@@ -69,4 +70,36 @@ def test_a_page_of_kept_reports_is_the_page_drawn_afresh(app, client):
     first, kept = story(client, cat), story(client, cat)
     app.jinja_env.auto_reload = True  # templates that may change are drawn every time
     assert story(client, cat) == kept == first
-    assert app.extensions["kept_reports"]
+    assert app.extensions["kept_html"]
+
+
+def test_every_seat_s_page_from_kept_blocks_is_the_page_drawn_afresh_all_game_long(app):
+    """Each seat's page after many moves of a 4-player game (the viewer's own board and the others', open
+    slots to click, passes, raids, the end), drawn from what was kept over the whole game so far and drawn
+    afresh: the same, so every block's key holds everything it reads."""
+    players = ["Ann <ann@example.org>", "Bob <bob@example.org> it", "Cat <cat@example.org>", "Dan <dan@example.org>"]
+    with app.app_context(), transactions.write():
+        game = create_game("tain", [parse_player(p) for p in players], now=NOW, seed=11, first_player="Bob")
+        game_id, names = game.id, [seat.name for seat in game.seats]
+    links = {name: link(app, game_id, name).removesuffix("?since=0") for name in names}
+    client, engine, moves, compared = app.test_client(), None, 0, 0
+    while True:
+        if moves % 3 == 0:
+            for name, page in links.items():
+                app.jinja_env.auto_reload = False
+                kept = story(client, page)
+                app.jinja_env.auto_reload = True
+                assert story(client, page) == kept, (name, moves)
+                compared += 1
+        with app.app_context():
+            game = db.session.get(Game, game_id)
+            engine = engine or engine_for(game)
+            if game.over:
+                break
+            player = engine.to_act(game.state)[0]
+            snapshot = seat_snapshot(game.seat_named(player))
+            submit(game.seat_named(player), engine.make_bot(moves).choose(snapshot["view"], snapshot["legal_actions"]),
+                   now=NOW)
+        moves += 1
+    app.jinja_env.auto_reload = False
+    assert compared > 100 and len(app.extensions["kept_html"]) > 50
