@@ -415,17 +415,20 @@ def run_database(url: str, workdir: pathlib.Path, plays: list[fill.Template], ar
             fill_seconds = time.perf_counter() - started
             out(f"  {size:,} games: filled in {fill_seconds:.0f} s")
             tables = tables_to_play(app, TABLES, seed=size)
-            supply = Supply(tables[IN_PROCESS_SAMPLES:])
+            # The bare move's players play games of their own: it keeps no state for the service's replays.
             rng = random.Random(size)
-            players = [Player(supply, random.Random(rng.random())) for _ in range(args.players)]
+            playing = {"service": Supply(tables[IN_PROCESS_SAMPLES::2]), "bare": Supply(tables[IN_PROCESS_SAMPLES + 1::2])}
+            crowds = {name: [Player(supply, random.Random(rng.random())) for _ in range(args.players)]
+                      for name, supply in playing.items()}
+            players = {kind: crowds["bare" if kind == "bare" else "service"] for kind in KINDS}
             rounds: list[Round] = []
             with serving(url, workdir, args.workers) as servers:
                 for kind in KINDS:  # warm up: imports, templates, connections
-                    play_round(kind, players, servers[kind], WARM_UP_SECONDS, size)
+                    play_round(kind, players[kind], servers[kind], WARM_UP_SECONDS, size)
                 for number in range(args.rounds):
                     order = KINDS[number % len(KINDS):] + KINDS[:number % len(KINDS)]  # each goes first in turn
                     for kind in order:
-                        done = play_round(kind, players, servers[kind], args.seconds, size)
+                        done = play_round(kind, players[kind], servers[kind], args.seconds, size)
                         rounds.append(done)
                         key = {"moves": "post", "pages": "page", "floor": "floor", "bare": "post"}[kind]
                         out(f"    round {number + 1} {kind:5}: {done.rate(key):6.1f}/s  p50 {done.p(key, .5):6.1f} ms"
