@@ -9,7 +9,7 @@
 - `game_under_lock(game_id)`: a write transaction holding the game's row lock
   (SELECT … FOR UPDATE), re-read after the lock; `skip_locked=True` gives None
   instead of waiting when another transaction holds it (the deadline pass).
-  `seat_under_lock(seat_id)` the same for a seat's game, read with the seat.
+  `seat_under_lock(seat_id)` the same for a seat's game, found by the seat.
 
 Each discards whatever the session held before, so that nothing read earlier
 (and possibly stale) leaks into the new transaction, and commits on success or
@@ -23,15 +23,14 @@ from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import bindparam, select
-from sqlalchemy.orm import contains_eager
 
 from .extensions import WRITE_LOCK_OPTION, db
 from .models import Game, Seat
 
-# Built once: a statement's construction costs more than its execution. FOR UPDATE OF the game's row only.
-_SEAT_AND_GAME_LOCKED = (
-    select(Seat).join(Seat.game).options(contains_eager(Seat.game)).where(Seat.id == bindparam("seat_id"))
-    .with_for_update(of=Game).execution_options(populate_existing=True)
+# Built once: a statement's construction costs more than its execution.
+_GAME_OF_SEAT_LOCKED = (
+    select(Game).where(Game.id == select(Seat.game_id).where(Seat.id == bindparam("seat_id")).scalar_subquery())
+    .with_for_update().execution_options(populate_existing=True)
 )
 
 
@@ -74,10 +73,13 @@ def game_under_lock(game_id: int, *, skip_locked: bool = False, where: Any = Non
 
 @contextmanager
 def seat_under_lock(seat_id: int) -> Iterator[Seat | None]:
-    """A write transaction holding the row lock of seat `seat_id`'s game; the seat, with its game, read
-    after the lock in one statement (None when there is no such seat)."""
+    """A write transaction holding the row lock of seat `seat_id`'s game; the seat and its game, read after
+    the lock (None when there is no such seat): the game found by the seat, then its seats. Not in one
+    statement: on PostgreSQL, a statement that waited for a lock reads the locked row as the lock's holder
+    left it, but the rows beside it as they were before (READ COMMITTED)."""
     with write():
-        yield db.session.execute(_SEAT_AND_GAME_LOCKED, {"seat_id": seat_id}).scalar_one_or_none()
+        game = db.session.execute(_GAME_OF_SEAT_LOCKED, {"seat_id": seat_id}).scalar_one_or_none()
+        yield None if game is None else next(seat for seat in game.seats if seat.id == seat_id)
 
 
 @contextmanager

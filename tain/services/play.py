@@ -188,7 +188,8 @@ def make_moves(
 def _opened_under_lock(opened: Seat | str, now: datetime) -> Iterator[tuple[Game, Seat]]:
     """The game and the seat a move is made on, in a write transaction holding the game's lock: for a
     seat whose link was checked already, its game read again under the lock; for a link's token (the
-    JSON API's move), the seat and its game in one read under the lock, and the link checked there."""
+    JSON API's move), the game found by the seat under the lock, then its seats, and the link checked on
+    them: read once for both."""
     if isinstance(opened, Seat):
         name, game_id = opened.name, opened.game_id  # as the link's check read them: the lock expires `opened`
         with locked_game(game_id) as game:
@@ -198,10 +199,8 @@ def _opened_under_lock(opened: Seat | str, now: datetime) -> Iterator[tuple[Game
             yield game, seat
     else:
         with transactions.seat_under_lock(seat_id_in(opened)) as seat:
-            game = check_link(seat, opened, now).game
-            # Through the game's seats, which every move reads: loaded before anything changes, so that the
-            # change's one flush writes each seat's row once.
-            yield game, game.seat_named(seat.name)
+            seat = check_link(seat, opened, now)
+            yield seat.game, seat
 
 
 def playing(game: Game) -> bool:
