@@ -22,7 +22,7 @@ from babel.dates import format_date
 from flask import current_app, render_template
 from flask_babel import pgettext
 from jinja2 import TemplateNotFound
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from tain.extensions import db
 from tain.games import UnknownGame, get_game
@@ -163,21 +163,29 @@ def subject(title: str, game: Game, seat: Seat, letter: Letter, now: datetime, a
         kind = f"{kind}-your-move"
     if asked and kind in ("your-move", "events-your-move", "reminder"):
         kind = "reminder-asked" if kind == "reminder" else "asked-until" if deadline else "asked"
+    # Babel's lists and dates are not free, and every email has a subject: said only where one says them.
+    day = format_date(now.astimezone(zone_named(seat.time_zone)), "EEE d MMM", locale=current_language()) \
+        if kind == "digest" else ""
     text = gettext(
         SUBJECTS[kind], stage=stage, report=report, deadline=deadline.when if deadline else "", asked=asked,
-        starter=letter.started_by, others=names(others),
-        day=format_date(now.astimezone(zone_named(seat.time_zone)), "EEE d MMM", locale=current_language()),
+        starter=letter.started_by, others=names(others) if kind.startswith("invitation") else "", day=day,
     )
     return _not_repeated(f"[{title} #{game.id}] {text}", game, seat, now)
+
+
+# Built once: a statement's construction costs more than its execution.
+_PREVIOUS_SUBJECT = select(OutboxMessage.subject).where(
+    OutboxMessage.game_id == bindparam("game_id"), OutboxMessage.seat_id == bindparam("seat_id"),
+    OutboxMessage.created_at < bindparam("now"),
+).order_by(OutboxMessage.id.desc()).limit(1)
 
 
 def _not_repeated(text: str, game: Game, seat: Seat, now: datetime) -> str:
     """Never the same subject twice in a row to a seat: a repeat of the previous one is numbered ("… (2)").
     The previous one is the seat's last email written before `now`: what this change writes depends on
     this change alone (the hidden-information test writes its emails again, from other secrets)."""
-    previous = db.session.scalar(select(OutboxMessage.subject).where(
-        OutboxMessage.game_id == game.id, OutboxMessage.seat_id == seat.id, OutboxMessage.created_at < now,
-    ).order_by(OutboxMessage.id.desc()).limit(1))
+    with db.session.no_autoflush:  # what the change has not written yet is of `now`, not before: one flush, at its commit
+        previous = db.session.scalar(_PREVIOUS_SUBJECT, {"game_id": game.id, "seat_id": seat.id, "now": now})
     if previous == text:
         return f"{text} (2)"
     numbered = f"{text} ("  # a numbered repeat: "… (3)"
