@@ -145,7 +145,7 @@ def test_revoked_and_expired_tokens_are_403(client, game, method):
 
 
 @pytest.mark.parametrize("body", [b"", b"{not json", b'{"action": 3}', b'{"action": {"type": "pass"}, "version": "x"}',
-                                  b"[" * 100_000])
+                                  b"[" * 100_000, b'{"actions": []}', b'{"actions": [1]}', b'{"actions": ["pass"]}'])
 def test_a_move_on_a_link_that_opens_no_seat_is_403_whatever_its_body(client, game, body):
     good = token(game, "Ann")
     for bad in ["nonsense", good[:-2] + ("AA" if good[-2:] != "AA" else "BB")]:

@@ -158,11 +158,11 @@ def make_moves(
     move never makes it stale; or the plan is not `plan_was` any more) or
     IllegalAction, or for a token that opens no seat a TokenError; nothing changes when it raises.
     """
-    batch = [actions] if isinstance(actions, Mapping) else list(actions)
-    if not batch or not all(isinstance(action, Mapping) for action in batch):
-        raise IllegalAction(N_('Choose a move: each one is an object such as {"type": "pass"}.'), "no-move")
-    batch = [dict(action) for action in batch]
-    with _opened_under_lock(opened, now) as (game, seat):
+    with _opened_under_lock(opened, now) as (game, seat):  # a link that opens no seat is refused first
+        batch = [actions] if isinstance(actions, Mapping) else list(actions)
+        if not batch or not all(isinstance(action, Mapping) for action in batch):
+            raise IllegalAction(N_('Choose a move: each one is an object such as {"type": "pass"}.'), "no-move")
+        batch = [dict(action) for action in batch]
         refuse_unless_playing(game)
         engine = engine_for(game)
         views = Views(engine)
