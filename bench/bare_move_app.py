@@ -24,15 +24,17 @@ from typing import Any
 
 from flask import Flask, jsonify, request
 from flask_sqlalchemy import SQLAlchemy
-from itsdangerous import BadData, URLSafeTimedSerializer
+from itsdangerous import BadData
 from sqlalchemy import bindparam, insert, select, update
 from werkzeug.wrappers import Response
 
-from tain.config import database_uri, engine_options
+from tain.config import database_uri, engine_options, from_environment
 from tain.extensions import WRITE_LOCK_OPTION, install_sqlite_behaviour
 from tain.games import get_game
 from tain.games.base import IllegalAction
 from tain.models import ActionRecord, Game, Seat
+from tain.services.errors import BadToken
+from tain.services.links import link_serializer, seat_id_in
 
 db = SQLAlchemy()
 GAMES, SEATS, ACTIONS = Game.__table__, Seat.__table__, ActionRecord.__table__
@@ -44,8 +46,6 @@ _SEAT_AND_GAME = (
 _UNDER_LOCK = _SEAT_AND_GAME.with_for_update(of=GAMES)
 _MOVE = update(GAMES).where(GAMES.c.id == bindparam("game_id"))
 _LOG = insert(ACTIONS)
-_UNVERIFIED = URLSafeTimedSerializer("")
-MAX_AGE_SECONDS = 365 * 24 * 3600  # the service's LINK_MAX_AGE_DAYS
 
 
 class Refused(Exception):
@@ -57,6 +57,7 @@ class Refused(Exception):
 def create_app(url: str | None = None) -> Flask:
     app = Flask(__name__)
     uri = database_uri(url or os.environ["DATABASE_URL"])
+    max_age_days = from_environment(app.instance_path)["LINK_MAX_AGE_DAYS"]  # the service's setting
     app.config.update(SQLALCHEMY_DATABASE_URI=uri, SQLALCHEMY_ENGINE_OPTIONS=engine_options(uri),
                       SECRET_KEY=os.environ.get("SECRET_KEY", ""))
     install_sqlite_behaviour()
@@ -64,16 +65,14 @@ def create_app(url: str | None = None) -> Flask:
 
     def seat_and_game(token: str, *, locked: bool) -> Any:
         try:
-            _, payload = _UNVERIFIED.loads_unsafe(token)
-            seat_id = int(payload[0])
-        except (BadData, ValueError, TypeError, IndexError):
+            seat_id = seat_id_in(token)
+        except BadToken:
             raise Refused(403, "bad link") from None
         row = db.session.execute(_UNDER_LOCK if locked else _SEAT_AND_GAME, {"seat_id": seat_id}).one_or_none()
         if row is None:
             raise Refused(403, "bad link")
         try:
-            URLSafeTimedSerializer(app.config["SECRET_KEY"], salt=f"tain.seat-link.{row.link_key}").loads(
-                token, max_age=MAX_AGE_SECONDS)
+            link_serializer(row.link_key).loads(token, max_age=max_age_days * 24 * 3600)
         except BadData:
             raise Refused(403, "bad link") from None
         return row

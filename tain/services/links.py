@@ -34,7 +34,8 @@ def new_link_key() -> str:
     return secrets.token_urlsafe(24)
 
 
-def _serializer(link_key: str) -> URLSafeTimedSerializer:
+def link_serializer(link_key: str) -> URLSafeTimedSerializer:
+    """What signs and checks the links of the seat whose key is `link_key`, with the app's secret."""
     return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt=f"tain.seat-link.{link_key}")
 
 
@@ -44,7 +45,7 @@ def _key_hint(link_key: str) -> str:
 
 
 def make_token(seat: Seat) -> str:
-    return _serializer(seat.link_key).dumps([seat.id, _key_hint(seat.link_key)])
+    return link_serializer(seat.link_key).dumps([seat.id, _key_hint(seat.link_key)])
 
 
 def link_for(seat: Seat) -> str:
@@ -75,7 +76,7 @@ def check_link(seat: Seat | None, token: str, now: datetime) -> Seat:
     if seat is None:
         raise BadToken()
     try:
-        _, signed_at = _serializer(seat.link_key).loads(token, return_timestamp=True)
+        _, signed_at = link_serializer(seat.link_key).loads(token, return_timestamp=True)
     except BadSignature:
         if _UNVERIFIED.loads_unsafe(token)[1][1] != _key_hint(seat.link_key):
             raise RevokedToken() from None
