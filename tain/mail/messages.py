@@ -163,12 +163,13 @@ def subject(title: str, game: Game, seat: Seat, letter: Letter, now: datetime, a
         kind = f"{kind}-your-move"
     if asked and kind in ("your-move", "events-your-move", "reminder"):
         kind = "reminder-asked" if kind == "reminder" else "asked-until" if deadline else "asked"
+    wording = SUBJECTS[kind]
     # Babel's lists and dates are not free, and every email has a subject: said only where one says them.
     day = format_date(now.astimezone(zone_named(seat.time_zone)), "EEE d MMM", locale=current_language()) \
-        if kind == "digest" else ""
+        if "%(day)s" in wording else ""
     text = gettext(
-        SUBJECTS[kind], stage=stage, report=report, deadline=deadline.when if deadline else "", asked=asked,
-        starter=letter.started_by, others=names(others) if kind.startswith("invitation") else "", day=day,
+        wording, stage=stage, report=report, deadline=deadline.when if deadline else "", asked=asked,
+        starter=letter.started_by, others=names(others) if "%(others)s" in wording else "", day=day,
     )
     return _not_repeated(f"[{title} #{game.id}] {text}", game, seat, now)
 
