@@ -27,7 +27,7 @@ from sqlalchemy import bindparam, select
 from tain.extensions import db
 from tain.games import UnknownGame, get_game
 from tain.games.base import standings
-from tain.local_time import LocalTime, local_time, zone_named
+from tain.local_time import local_time, zone_named
 from tain.messages import tell
 from tain.models import Game, OutboxMessage, Seat
 from tain.pictures import source_of
@@ -112,12 +112,6 @@ def _deadline_at(game: Game) -> datetime | None:
     return game.deadline_at
 
 
-def _deadline(game: Game, seat: Seat, now: datetime) -> LocalTime | None:
-    """The running deadline on the recipient's clock, and how far off it is when the email is queued."""
-    deadline_at = _deadline_at(game)
-    return None if deadline_at is None else local_time(deadline_at, now, seat.time_zone)
-
-
 def word_of(game_name: str) -> Callable[[str, str], str]:
     """`word(kind, id)`: one of the game's words (a card, a territory: its engine's `words`) in the current
     language, for its email parts; the id itself when the game has no such word."""
@@ -152,23 +146,24 @@ def subject(title: str, game: Game, seat: Seat, letter: Letter, now: datetime, a
     in a row is numbered (`_not_repeated`)."""
     stage = render_template(f"games/{game.game}/email_stage.txt", game=game, view=letter.view).strip()
     report = tell(letter.new_reports[-1], "headline") if letter.new_reports else stage
-    deadline = _deadline(game, seat, now)
+    deadline_at = _deadline_at(game)
     kind = letter.kind
     others = [player for player in letter.view["players"] if player not in (seat.name, letter.started_by)]
     if kind == "invitation" and letter.started_by:
         kind = "invitation-yours" if letter.started_by == seat.name else "invitation-by" if others else "invitation-by-alone"
-    elif kind == "reminder" and deadline is None:
+    elif kind == "reminder" and deadline_at is None:
         kind = "your-move"
     elif kind in ("events", "resumed") and letter.your_move:
         kind = f"{kind}-your-move"
     if asked and kind in ("your-move", "events-your-move", "reminder"):
-        kind = "reminder-asked" if kind == "reminder" else "asked-until" if deadline else "asked"
+        kind = "reminder-asked" if kind == "reminder" else "asked-until" if deadline_at else "asked"
     wording = SUBJECTS[kind]
     # Babel's lists and dates are not free, and every email has a subject: said only where one says them.
     day = format_date(now.astimezone(zone_named(seat.time_zone)), "EEE d MMM", locale=current_language()) \
         if "%(day)s" in wording else ""
+    deadline = local_time(deadline_at, now, seat.time_zone).when if "%(deadline)s" in wording else ""
     text = gettext(
-        wording, stage=stage, report=report, deadline=deadline.when if deadline else "", asked=asked,
+        wording, stage=stage, report=report, deadline=deadline, asked=asked,
         starter=letter.started_by, others=names(others) if "%(others)s" in wording else "", day=day,
     )
     return _not_repeated(f"[{title} #{game.id}] {text}", game, seat, now)
