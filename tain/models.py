@@ -183,9 +183,10 @@ class OutboxMessage(db.Model):
     seat_id: Mapped[Optional[int]] = mapped_column(ForeignKey("seats.id", ondelete="SET NULL"))
     kind: Mapped[str] = mapped_column(String(32))  # tain.mail.messages.Letter.kind
     recipient: Mapped[str] = mapped_column(String(320))
-    subject: Mapped[str] = mapped_column(String(300))
     # Written by the sender from `letter` (tain.services.letters); None until then. A row queued with its
-    # bodies (before migration 0015, or by a test) has no letter.
+    # subject and bodies (before migration 0015, or by a test) has no letter; one queued before 0017 has
+    # its subject.
+    subject: Mapped[Optional[str]] = mapped_column(String(300))
     body_text: Mapped[Optional[str]] = mapped_column(Text)
     body_html: Mapped[Optional[str]] = mapped_column(Text)
     letter: Mapped[Optional[dict[str, Any]]] = mapped_column(JSON)  # tain.mail.messages.Draft, as JSON

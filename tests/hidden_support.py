@@ -357,12 +357,13 @@ class MailWitness:
 
 
 def _written(game: Game, engine: Engine, queued: list[dict[str, Any]]) -> None:
-    """The bodies of the emails just queued, as the sender will write them from their drafts, written now:
-    from this session's log (the real one, or the varied one)."""
+    """The subjects and bodies of the emails just queued, as the sender will write them from their drafts,
+    written now: from this session's log (the real one, or the varied one)."""
     drafts = [(fields, Draft.from_json(fields["letter"])) for fields in queued if fields.get("letter")]
     if drafts:
         for (fields, _), email in zip(drafts, write_drafts(game, engine, [draft for _, draft in drafts])):
-            fields.update(body_text=email.body_text, body_html=email.body_html, picture=email.picture)
+            fields.update(subject=email.subject, body_text=email.body_text, body_html=email.body_html,
+                          picture=email.picture)
 
 
 @contextmanager

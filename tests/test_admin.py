@@ -145,8 +145,11 @@ def test_the_game_page_shows_seats_board_log_and_mail_without_hidden_tokens(admi
     assert "The public board" in page and "Ann's token, face down" in page and "Bob's token, face down" in page
     assert "Ann's chieftain" not in page and "warrior" not in page.split("Action log")[1].split("Emails")[0]
     assert "Ann raids the foreign kingdom" in page and "Bob scouts Ann&#39;s pasture-2" in page
-    assert "You are invited to play with" in page  # the game's emails
     assert re.search(r"<td>1</td>\s*<td>0</td>", page)  # Ann: one move made, no deadline missed
+    assert "(not written yet)" in page.split("Emails")[-1]  # the moves' emails, before the sender's pass
+    outbox()  # the sender writes them
+    page = admin.get("/admin/games/1").text.split("Emails")[-1]
+    assert "You are invited to play with" in page and "your move" in page and "(not written yet)" not in page
 
 
 def test_reveal_is_confirmed_and_audit_logged(admin, game):

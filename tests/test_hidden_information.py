@@ -394,7 +394,8 @@ def _leaky_page(template: str, **context: Any) -> str:
 
 
 def _leaky_email(template: str, **context: Any) -> str:
-    return render_template(template, **context) + _state_comment(context["game"].id)
+    said = render_template(template, **context)  # a subject's parts read the view alone: the bodies leak
+    return said + _state_comment(context["game"].id) if "game" in context else said
 
 
 def _leaky_snapshot(seat: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:

@@ -1,5 +1,5 @@
-"""Emails written by the sender (tain.services.letters, issue 15): a move queues each email's subject
-and draft and renders no body; the sender writes the bodies later, exactly as they would have been
+"""Emails written by the sender (tain.services.letters, issue 15): a move queues each email's draft and
+renders nothing of it; the sender writes its subject and bodies later, exactly as they would have been
 written when the email was queued, however far the game has moved on since; a draft that cannot be
 written is retried later and holds up no other email."""
 from __future__ import annotations
@@ -43,13 +43,13 @@ def rows(game_id: int) -> list[Any]:
 
 
 def written_now(game_id: int, row: Any) -> messages.Written:
-    """The row's bodies as its draft writes them from the log as it stands (nothing saved)."""
+    """The row's subject and bodies as its draft writes them from the log as it stands (nothing saved)."""
     with transactions.read():
         game = db.session.get(Game, game_id)
         return letters.write_drafts(game, TAIN, [Draft.from_json(row.letter)])[0]
 
 
-def test_a_move_queues_drafts_and_renders_no_body(app, monkeypatch):
+def test_a_move_queues_drafts_and_renders_nothing(app, monkeypatch):
     with app.app_context():
         game_id = new_game().id
         rendered: list[str] = []
@@ -57,10 +57,10 @@ def test_a_move_queues_drafts_and_renders_no_body(app, monkeypatch):
         monkeypatch.setattr(messages, "render_template", lambda name, **context: rendered.append(name) or render(name, **context))
         move(game_id)
         queued = rows(game_id)[-1]
-    assert queued.kind == "your-move" and queued.subject.endswith("your move")
+    assert queued.kind == "your-move" and queued.subject is None
     assert queued.body_text is None and queued.body_html is None and queued.picture is None
     assert queued.letter["version"] == 1 and queued.letter["seat"] == "Bob"
-    assert set(rendered) == {"games/tain/email_stage.txt", "games/tain/email_asked.txt"}  # the subject's parts
+    assert rendered == []
 
 
 def test_the_sender_writes_what_the_move_would_have_written(app):
@@ -77,8 +77,9 @@ def test_the_sender_writes_what_the_move_would_have_written(app):
         assert (ann, bob, cat) == ("Ann", "Bob", "Cat")
         assert letters.send_pending(NOW + timedelta(hours=5)).sent == len(rows(game_id))
         sent = {row.id: row for row in rows(game_id)}
-    assert (sent[bobs.id].body_text, sent[bobs.id].body_html, sent[bobs.id].picture) == (
-        then.body_text, then.body_html, then.picture)
+    assert (sent[bobs.id].subject, sent[bobs.id].body_text, sent[bobs.id].body_html, sent[bobs.id].picture) == (
+        then.subject, then.body_text, then.body_html, then.picture)
+    assert then.subject == f"[Tàin #{game_id}] Turn 1, scouting, 1 token placed: your move"
     assert "Since you last looked:\n  * Ann guards" in then.body_text and "(in 24 hours)" in then.body_text
     assert "Your board: nothing placed." in then.body_text  # as it was: Bob's own move came after
     cats = [row for row in sent.values() if row.recipient == "cat@example.org"][-1]
@@ -113,8 +114,9 @@ def test_a_draft_written_by_two_senders_at_once_is_saved_once(app):
     with app.app_context():
         game_id = new_game().id
         with transactions.read():
-            read_by_both = db.session.execute(select(OutboxMessage.id, OutboxMessage.game_id, OutboxMessage.attempts,
-                                                     OutboxMessage.letter).order_by(OutboxMessage.id)).all()
+            read_by_both = db.session.execute(select(OutboxMessage.id, OutboxMessage.game_id, OutboxMessage.seat_id,
+                                                     OutboxMessage.attempts, OutboxMessage.letter)
+                                              .order_by(OutboxMessage.id)).all()
         assert letters.write_pending(NOW) == 3  # the other sender, first
         with transactions.write():
             db.session.execute(OutboxMessage.__table__.update().values(body_html="<p>saved first</p>"))
@@ -135,3 +137,18 @@ def test_the_development_mailbox_says_an_email_is_not_written_yet(app):
         outbox()  # the sender's pass
     assert "It is your move" in client.get(f"/dev/mail/{row.id}").text
     assert client.get(f"/dev/mail/{row.id}/html").status_code == 200
+
+
+def test_a_draft_queued_with_its_subject_keeps_it(app):
+    """A draft queued before the sender wrote subjects (migration 0017) says its subject and what it asks:
+    the sender keeps the subject and writes the bodies."""
+    with app.app_context():
+        game_id = new_game().id
+        first = rows(game_id)[0]
+        with transactions.write():
+            db.session.execute(OutboxMessage.__table__.update().where(OutboxMessage.id == first.id).values(
+                subject="[Tàin] as queued", letter={**first.letter, "asked": None}))
+        assert letters.write_pending(NOW) == 3
+        written = rows(game_id)
+    assert written[0].subject == "[Tàin] as queued" and written[0].body_text
+    assert all(row.subject.startswith(f"[Tàin #{game_id}] ") for row in written[1:])

@@ -1,7 +1,7 @@
 """The transactional outbox.
 
 `enqueue` adds an email to the session of the change that causes it, so it is
-committed (or rolled back) with that change: its subject and its draft, whose bodies the
+committed (or rolled back) with that change: its draft, whose subject and bodies the
 sender writes first (tain.services.letters). `deliver_pending` sends what is committed and
 written: over SMTP when `MAIL_SERVER` is set (tain.mail.smtp), otherwise into
 the development mailbox (the rows themselves, shown at /dev/mail). It leases
@@ -44,17 +44,17 @@ class DeliveryReport:
 
 
 def enqueue(
-    *, recipient: str, subject: str, message_id: str, thread_root: str | None, kind: str, now: datetime,
+    *, recipient: str, subject: str | None, message_id: str, thread_root: str | None, kind: str, now: datetime,
     game_id: int | None = None, seat_id: int | None = None, letter: dict[str, Any] | None = None,
     body_text: str | None = None, body_html: str | None = None, picture: str | None = None,
 ) -> OutboxMessage:
     """Queue one email in the current transaction; nothing is sent before it commits. Either its `letter`
-    (tain.mail.messages.Draft), whose bodies the sender writes (tain.services.letters), or its bodies
-    written already. `picture` is what the HTML's picture of the board is made from
+    (tain.mail.messages.Draft), whose subject and bodies the sender writes (tain.services.letters), or
+    its subject and bodies written already. `picture` is what the HTML's picture of the board is made from
     (tain.pictures.source_of); the sender draws it."""
     message = OutboxMessage(
         # The column holds 300 characters: a subject made of long names is cut, never a failed change.
-        game_id=game_id, seat_id=seat_id, kind=kind, recipient=recipient, subject=subject[:SUBJECT_LENGTH],
+        game_id=game_id, seat_id=seat_id, kind=kind, recipient=recipient, subject=subject and subject[:SUBJECT_LENGTH],
         letter=letter, body_text=body_text, body_html=body_html, picture=picture, message_id=message_id,
         in_reply_to=thread_root, references=thread_root,
         status="pending", attempts=0, created_at=now, next_attempt_at=now,
