@@ -245,7 +245,9 @@ class ServiceTable:
         from tain import transactions
         from tain.extensions import db
         from tain.models import OutboxMessage, Seat
+        from tain.services.letters import write_pending
 
+        write_pending(datetime.max.replace(tzinfo=timezone.utc))  # their subjects, as the sender writes them
         counts: dict[Player, Counter[str]] = {}
         with transactions.read():
             rows = db.session.execute(select(Seat.name, OutboxMessage.kind, OutboxMessage.subject)
