@@ -224,6 +224,11 @@ def test_a_triskel_card_held_has_its_moment_and_one_click_orders_sent_from_a_sea
     assert "play Geis" in section and "once, then the rule is removed" in section
     assert f"Play Geis on the next Action card {opponent} plays." not in section  # already a rule
     assert [] in standing_controls(section)  # its Remove button
+    from_anyone = {key: value for key, value in geis.items() if key != "when"} | {"when": {"card": geis["when"]["card"]}}
+    assert f"Drop the condition: only when it comes from {opponent}" in section and [from_anyone] in standing_controls(section)
+    post_controls(app, game_id, holder, {"type": "standing", "rules": [from_anyone]})
+    assert rules_of(app, game_id, holder) == [from_anyone]
+    assert "only when it comes from" not in rules_section(page(app, client, game_id, holder))
     post_controls(app, game_id, holder, {"type": "standing", "rules": []})
     assert rules_of(app, game_id, holder) == []
 
@@ -249,10 +254,23 @@ def test_every_rule_the_page_offers_is_one_the_engine_takes(app, client):
             rules = json.loads(order.value)["rules"]
             state_after = ENGINE.apply(state, "ann", {"type": "standing", "rules": rules})
             assert ENGINE.view(state_after, "ann")["standing"] == rules
-        two = [json.loads(order.value)["rules"][0] for order in offered[:2]]
-        shown = inis_rules.rules_shown({**view, "standing": two}, catalogue, names)
-        for edit in (edit for rule in shown for edit in rule.edits):
-            ENGINE.apply(state, "ann", json.loads(edit.value))
+        # The season's first (a condition no card order has), as many as a seat may keep:
+        rules = [json.loads(order.value)["rules"][0] for order in reversed(offered)][:inis_rules.MAX_RULES]
+        shown = inis_rules.rules_shown({**view, "standing": rules}, catalogue, names)
+        dropped = set()
+        for number, rule in enumerate(shown):
+            for edit in rule.edits:
+                edited = json.loads(edit.value)["rules"]
+                ENGINE.apply(state, "ann", {"type": "standing", "rules": edited})
+                if edit.label.startswith("Drop the condition: "):
+                    before, after = rules[number]["when"], edited[number].get("when", {})
+                    [gone] = set(before) - set(after)  # one condition, and only it, gone from that rule alone
+                    assert edited[:number] + edited[number + 1:] == rules[:number] + rules[number + 1:]
+                    assert {**after, gone: before[gone]} == before
+                    assert {**edited[number], "when": before} == {**rules[number], "when": before}
+                    assert edit.label.endswith(rule.conditions[list(before).index(gone)])
+                    dropped.add(gone)
+        assert dropped == {"by", "card", "territory", "targets_me", "season_would_end", "my_action_cards"}
 
 
 def test_a_seats_rules_change_nothing_on_the_others_pages(app, client):

@@ -1,7 +1,7 @@
 """Inis's standing rules on the player's page (rulings I48–I59), from the seat's own view only: for
 each Triskel card the seat holds, its moment and one-click orders in the engine's rule format
-(engine-api-inis.md, "standing"); the seat's own rules in words, each removed, moved up or down, or
-made "once" or "every time" in one click. Every button sends the seat's whole new list of rules
+(engine-api-inis.md, "standing"); the seat's own rules in words, each removed, moved up or down, made
+"once" or "every time", or rid of one of its conditions in one click. Every button sends the seat's whole new list of rules
 (`{"type": "standing", "rules": [...]}`), which the service takes whether or not it is their move."""
 from __future__ import annotations
 
@@ -210,27 +210,29 @@ def card_orders(view: Mapping[str, Any], me: str, catalogue: Mapping[str, Any],
     return shown
 
 
-def _conditions(when: Mapping[str, Any], names: Mapping[str, str], kinds: Mapping[str, list[str]]) -> list[str]:
-    said = []
+def _conditions(when: Mapping[str, Any], names: Mapping[str, str],
+                kinds: Mapping[str, list[str]]) -> list[tuple[str, str]]:
+    """Each condition of a rule's `when`, in words, with its key."""
+    said: list[tuple[str, str]] = []
     for key, value in when.items():
         if key == "by":
-            said.append(gettext("only when it comes from %(players)s", players=listed(value)))
+            said.append((key, gettext("only when it comes from %(players)s", players=listed(value))))
         elif key == "card":
             kind = next((k for k, cards in kinds.items() if sorted(value) == cards), None)
-            said.append({"action": gettext("only for Action cards"), "epic": gettext("only for Epic Tales"),
-                         "epic-or-advantage": gettext("only for Epic Tales and Advantage cards")}.get(kind)
-                        or gettext("only for %(cards)s", cards=listed(names.get(c, c) for c in value)))
+            said.append((key, {"action": gettext("only for Action cards"), "epic": gettext("only for Epic Tales"),
+                               "epic-or-advantage": gettext("only for Epic Tales and Advantage cards")}.get(kind)
+                         or gettext("only for %(cards)s", cards=listed(names.get(c, c) for c in value))))
         elif key == "territory":
-            said.append(gettext("only in %(territories)s", territories=listed(names.get(t, t) for t in value)))
+            said.append((key, gettext("only in %(territories)s", territories=listed(names.get(t, t) for t in value))))
         elif key == "targets_me":
-            said.append(gettext("only when it concerns me (names me, or a territory where I have clans)") if value
-                        else gettext("only when it does not concern me"))
+            said.append((key, gettext("only when it concerns me (names me, or a territory where I have clans)") if value
+                         else gettext("only when it does not concern me")))
         elif key == "season_would_end":
-            said.append(gettext("only when the Season would end") if value
-                        else gettext("only when the Season would go on"))
+            said.append((key, gettext("only when the Season would end") if value
+                         else gettext("only when the Season would go on")))
         elif key == "my_action_cards":
-            said.append(ngettext("only while I hold %(num)d Action card", "only while I hold %(num)d Action cards",
-                                 value))
+            said.append((key, ngettext("only while I hold %(num)d Action card", "only while I hold %(num)d Action cards",
+                                       value)))
     return said
 
 
@@ -247,7 +249,9 @@ def _then(then: Any, names: Mapping[str, str]) -> str:
     return gettext("play %(card)s", card=card)
 
 
-def _edits(rules: list[Rule], index: int) -> list[Move]:
+def _edits(rules: list[Rule], index: int, conditions: Sequence[tuple[str, str]]) -> list[Move]:
+    """The list after each one-click edit of rule `index`: removed, moved, made once or every time, or
+    without one of its `conditions` (key, words): it then fits more moments."""
     rule = rules[index]
     others = rules[:index] + rules[index + 1:]
     edits = [_send(others, gettext("Remove"))]
@@ -260,6 +264,13 @@ def _edits(rules: list[Rule], index: int) -> list[Move]:
         toggled["once"] = True
     edits.append(_send(rules[:index] + [toggled] + rules[index + 1:],
                        gettext("Keep it every time") if rule.get("once") else gettext("Use it once only")))
+    for key, said in conditions:
+        widened = {name: value for name, value in rule.items() if name != "when"}
+        when = {name: value for name, value in rule["when"].items() if name != key}
+        if when:
+            widened["when"] = when
+        edits.append(_send(rules[:index] + [widened] + rules[index + 1:],
+                           gettext("Drop the condition: %(condition)s", condition=said)))
     return edits
 
 
@@ -267,10 +278,13 @@ def rules_shown(view: Mapping[str, Any], catalogue: Mapping[str, Any], names: Ma
     """The seat's own rules in order (the first that fits a moment decides), each with its edits."""
     rules: list[Rule] = list(view.get("standing") or [])
     kinds = _kinds(catalogue)
-    return [RuleShown(number, gettext(MOMENTS.get(rule["window"], rule["window"])),
-                      _conditions(rule.get("when") or {}, names, kinds), _then(rule["then"], names),
-                      bool(rule.get("once")), _edits(rules, number - 1))
-            for number, rule in enumerate(rules, 1)]
+    shown = []
+    for number, rule in enumerate(rules, 1):
+        conditions = _conditions(rule.get("when") or {}, names, kinds)
+        shown.append(RuleShown(number, gettext(MOMENTS.get(rule["window"], rule["window"])),
+                               [said for _, said in conditions], _then(rule["then"], names),
+                               bool(rule.get("once")), _edits(rules, number - 1, conditions)))
+    return shown
 
 
 def season_orders(view: Mapping[str, Any], names: Mapping[str, str]) -> list[Move]:
