@@ -1,4 +1,4 @@
-"""The sender's side of an email: its bodies written from its draft, outside the change that queued it.
+"""The sender's side of an email: its subject and bodies written from its draft, outside the change that queued it.
 
 A change queues each email as a draft (tain.mail.messages.Draft); rendering its subject and
 bodies, and replaying the log for "since you last looked", is most of an email's cost, so the
