@@ -1,8 +1,9 @@
 """Inis's standing rules on the player's page (rulings I48–I59), from the seat's own view only: for
 each Triskel card the seat holds, its moment and one-click orders in the engine's rule format
 (engine-api-inis.md, "standing"); the seat's own rules in words, each removed, moved up or down, made
-"once" or "every time", or rid of one of its conditions in one click. Every button sends the seat's whole new list of rules
-(`{"type": "standing", "rules": [...]}`), which the service takes whether or not it is their move."""
+"once" or "every time", or rid of one of its conditions in one click. Every button sends the seat's
+whole new list of rules (`{"type": "standing", "rules": [...]}`), which the service takes whether or
+not it is their move."""
 from __future__ import annotations
 
 import json
