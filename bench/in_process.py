@@ -11,7 +11,7 @@ each ran (median/max). With `--profile post` (or `page`), a second pass over oth
 cProfile prints the top of that kind's functions by cumulative time (the project's, the session's
 commit, flush and execute, Jinja's rendering, Flask-Babel's). The SQLite database is made
 in a temporary directory; `--keep FILE` fills FILE once and works on a fresh copy of it each run,
-so that runs before and after a change start from the same games.
+migrated to this tree's schema, so that runs before and after a change start from the same games.
 """
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 from sqlalchemy import create_engine  # noqa: E402
 
 from bench import fill  # noqa: E402
-from bench.load import fresh_database  # noqa: E402
+from bench.load import environment, flask_command, fresh_database  # noqa: E402
 from bench.web import PROFILED, Table, acting_link, bench_app, counting, tables_to_play  # noqa: E402
 from tain.extensions import db, install_sqlite_behaviour  # noqa: E402
 from tain.config import database_uri  # noqa: E402
@@ -114,6 +114,7 @@ def main() -> None:
             if not os.path.exists(args.keep):
                 filled(f"sqlite:///{args.keep}", args.games)
             shutil.copyfile(args.keep, f"{tmp}/bench.sqlite3")
+            flask_command(environment(url, "http://127.0.0.1"), "db", "upgrade")  # filled by an older tree, perhaps
         else:
             filled(url, args.games)
         install_sqlite_behaviour()
