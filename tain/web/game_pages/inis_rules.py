@@ -214,27 +214,27 @@ def card_orders(view: Mapping[str, Any], me: str, catalogue: Mapping[str, Any],
 def _conditions(when: Mapping[str, Any], names: Mapping[str, str],
                 kinds: Mapping[str, list[str]]) -> list[tuple[str, str]]:
     """Each condition of a rule's `when`, in words, with its key."""
-    said: list[tuple[str, str]] = []
-    for key, value in when.items():
-        if key == "by":
-            said.append((key, gettext("only when it comes from %(players)s", players=listed(value))))
-        elif key == "card":
-            kind = next((k for k, cards in kinds.items() if sorted(value) == cards), None)
-            said.append((key, {"action": gettext("only for Action cards"), "epic": gettext("only for Epic Tales"),
-                               "epic-or-advantage": gettext("only for Epic Tales and Advantage cards")}.get(kind)
-                         or gettext("only for %(cards)s", cards=listed(names.get(c, c) for c in value))))
-        elif key == "territory":
-            said.append((key, gettext("only in %(territories)s", territories=listed(names.get(t, t) for t in value))))
-        elif key == "targets_me":
-            said.append((key, gettext("only when it concerns me (names me, or a territory where I have clans)") if value
-                         else gettext("only when it does not concern me")))
-        elif key == "season_would_end":
-            said.append((key, gettext("only when the Season would end") if value
-                         else gettext("only when the Season would go on")))
-        elif key == "my_action_cards":
-            said.append((key, ngettext("only while I hold %(num)d Action card", "only while I hold %(num)d Action cards",
-                                       value)))
-    return said
+    return [(key, said) for key, value in when.items() if (said := _condition(key, value, names, kinds))]
+
+
+def _condition(key: str, value: Any, names: Mapping[str, str], kinds: Mapping[str, list[str]]) -> str | None:
+    if key == "by":
+        return gettext("only when it comes from %(players)s", players=listed(value))
+    if key == "card":
+        kind = next((k for k, cards in kinds.items() if sorted(value) == cards), None)
+        return ({"action": gettext("only for Action cards"), "epic": gettext("only for Epic Tales"),
+                 "epic-or-advantage": gettext("only for Epic Tales and Advantage cards")}.get(kind)
+                or gettext("only for %(cards)s", cards=listed(names.get(c, c) for c in value)))
+    if key == "territory":
+        return gettext("only in %(territories)s", territories=listed(names.get(t, t) for t in value))
+    if key == "targets_me":
+        return (gettext("only when it concerns me (names me, or a territory where I have clans)") if value
+                else gettext("only when it does not concern me"))
+    if key == "season_would_end":
+        return gettext("only when the Season would end") if value else gettext("only when the Season would go on")
+    if key == "my_action_cards":
+        return ngettext("only while I hold %(num)d Action card", "only while I hold %(num)d Action cards", value)
+    return None
 
 
 def _then(then: Any, names: Mapping[str, str]) -> str:
