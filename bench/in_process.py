@@ -5,7 +5,8 @@ in-process (Flask's test client) on a database filled as bench/web.py fills it.
                                          [--keep FILE] [--profile kind]
 
 For each of `--requests` running games, as a player plays it: the seat to act's API GET, its move
-POST, then its page GET. It prints, per kind, the milliseconds per request (wall clock and this
+POST, then its page GET (drawn: the move changed it) and the page again (`reopen`: kept as drawn,
+tain.web.kept_pages). It prints, per kind, the milliseconds per request (wall clock and this
 process's CPU: SQLite's work is inside the process, PostgreSQL's in its own) and the statements
 each ran (median/max). With `--profile post` (or `page`), a second pass over other games under
 cProfile prints the top of that kind's functions by cumulative time (the project's, the session's
@@ -39,7 +40,7 @@ from bench.web import PROFILED, Table, acting_link, bench_app, counting, tables_
 from tain.extensions import db, install_sqlite_behaviour  # noqa: E402
 from tain.config import database_uri  # noqa: E402
 
-KINDS = ("api", "post", "page")
+KINDS = ("api", "post", "page", "reopen")
 
 
 def filled(url: str, games: int) -> None:
@@ -64,6 +65,7 @@ def play(app: Any, tables: list[Table], measure: Callable[[str, Callable[[], Any
         response = measure("post", lambda: client.post(f"/api/v1/play/{link}", json=body))
         assert response.status_code == 200, response.text
         assert measure("page", lambda: client.get(f"/play/{link}")).status_code == 200
+        assert measure("reopen", lambda: client.get(f"/play/{link}")).status_code == 200
 
 
 def timed(app: Any, tables: list[Table]) -> dict[str, dict[str, list[float]]]:
@@ -125,7 +127,7 @@ def main() -> None:
         load = " ".join(f"{value:.1f}" for value in os.getloadavg())
         print(f"{url.split(':')[0]}, {args.games:,} games, load average {load}")
         for kind, values in figures.items():
-            print(f"  {kind:4}: {len(values['wall'])} requests, {1000 * statistics.mean(values['wall']):6.2f} ms wall,"
+            print(f"  {kind:6}: {len(values['wall'])} requests, {1000 * statistics.mean(values['wall']):6.2f} ms wall,"
                   f" {1000 * statistics.mean(values['cpu']):6.2f} ms CPU (median {1000 * statistics.median(values['cpu']):.2f}),"
                   f" statements {statistics.median(values['statements']):.0f}/{max(values['statements']):.0f}")
         if args.profile:

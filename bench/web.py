@@ -19,11 +19,14 @@ each, every request on its own connection):
 - moves: each player plays a running game of the database, seat after seat: GET
   /api/v1/play/<token> of the seat to act, then POST one of its legal moves with that version;
   a game that ends is replaced by another;
-- pages: the same players open their seats' pages, GET /play/<token>;
+- pages: the same players open their seats' pages, GET /play/<token> (opened again with nothing
+  changed, most are kept pages: tain.web.kept_pages);
+- drawn: the same pages with a query the page ignores (`?drawn=1`), so that each is drawn, as the
+  first look after a change is;
 - floor: POST /floor/<key> of a random item;
 - bare: the same moves as `moves`, to the bare move's app.
 
-It prints, per database and size: moves/s, the POST's p50/p95 and the page's p95 against the floor's
+It prints, per database and size: moves/s, the POST's p50/p95 and the pages' p95 against the floor's
 requests/s and p50/p95, their ratios (median and range over the rounds), the bare move's moves/s
 against the floor's (what the service's ratio can be at best), the workers' CPU per
 request (from /proc), the RSS of each worker afterwards, and the SQL statements of a move POST, an
@@ -66,7 +69,8 @@ from tain.models import Game, Seat  # noqa: E402
 from tain.services.links import make_token  # noqa: E402
 
 DEFAULT_POSTGRESQL = "postgresql://tain:tain@127.0.0.1:5432/tain_bench"
-KINDS = ("moves", "pages", "floor", "bare")
+KINDS = ("moves", "pages", "drawn", "floor", "bare")
+REQUEST_OF = {"moves": "post", "pages": "page", "drawn": "drawn", "floor": "floor", "bare": "post"}  # what each counts
 TABLES = 3000  # running games the players may take, at most
 WARM_UP_SECONDS = 2
 IN_PROCESS_SAMPLES = 12  # seats whose requests are counted in-process
@@ -113,7 +117,7 @@ def serving(database_url: str, workdir: pathlib.Path, workers: int) -> Iterator[
     try:
         for name, (module, at) in apps.items():
             servers[name] = start(module, env, at, workdir / f"{name}.log", workers)
-        yield {"moves": servers["service"], "pages": servers["service"], "floor": servers["floor"],
+        yield {"moves": servers["service"], "pages": servers["service"], "drawn": servers["service"], "floor": servers["floor"],
                "bare": servers["bare"]}
     finally:
         for server in servers.values():
@@ -231,9 +235,11 @@ class Player:
             if after["status"] != "running" or not table.to_act:
                 self.table = None
 
-    def page(self, url: str, answers: Answers) -> None:
+    def page(self, url: str, answers: Answers, drawn: bool = False) -> None:
+        """A seat's page; `drawn`: with a query the page ignores, which no kept page answers (tain.web.kept_pages)."""
         tokens = self.seated().tokens
-        answers.timed("page", url, "GET", f"/play/{tokens[self.rng.choice(list(tokens))]}")
+        path = f"/play/{tokens[self.rng.choice(list(tokens))]}" + ("?drawn=1" if drawn else "")
+        answers.timed("drawn" if drawn else "page", url, "GET", path)
 
     def floor(self, url: str, answers: Answers, items: int) -> None:
         answers.timed("floor", url, "POST", f"/floor/{floor_app.item_key(self.rng.randrange(items))}", {"hit": 1})
@@ -266,6 +272,7 @@ def play_round(kind: str, players: list[Player], server: Server, seconds: float,
     steps: dict[str, Callable[[Player], None]] = {
         "moves": lambda player: player.move(server.url, answers),
         "pages": lambda player: player.page(server.url, answers),
+        "drawn": lambda player: player.page(server.url, answers, drawn=True),
         "floor": lambda player: player.floor(server.url, answers, items),
         "bare": lambda player: player.move(server.url, answers),  # the same moves, to the bare app
     }
@@ -360,11 +367,12 @@ class SizeResult:
     def by_kind(self, kind: str) -> list[Round]:
         return [r for r in self.rounds if r.kind == kind]
 
-    def pairs(self) -> list[tuple[Round, Round, Round, Round]]:
-        return list(zip(self.by_kind("moves"), self.by_kind("pages"), self.by_kind("floor"), self.by_kind("bare")))
+    def rounds_together(self) -> list[tuple[Round, ...]]:
+        """The rounds of each kind played one after another (moves, pages, drawn, floor, bare)."""
+        return list(zip(*(self.by_kind(kind) for kind in KINDS)))
 
     def summary(self) -> dict[str, Any]:
-        moves, pages, floors, bares = (self.by_kind(kind) for kind in KINDS)
+        moves, pages, drawn, floors, bares = (self.by_kind(kind) for kind in KINDS)
 
         def med(values: list[float]) -> float:
             return statistics.median(values) if values else 0.0
@@ -372,9 +380,11 @@ class SizeResult:
         def spread(values: list[float]) -> dict[str, float]:
             return {"median": med(values), "min": min(values, default=0), "max": max(values, default=0)}
 
-        move_ratio = [m.rate("post") / f.rate("floor") for m, _, f, _ in self.pairs() if f.rate("floor")]
-        page_ratio = [p.p("page", .95) / f.p("floor", .95) for _, p, f, _ in self.pairs() if f.p("floor", .95)]
-        bare_ratio = [b.rate("post") / f.rate("floor") for _, _, f, b in self.pairs() if f.rate("floor")]
+        together = self.rounds_together()
+        move_ratio = [m.rate("post") / f.rate("floor") for m, _, _, f, _ in together if f.rate("floor")]
+        page_ratio = [p.p("page", .95) / f.p("floor", .95) for _, p, _, f, _ in together if f.p("floor", .95)]
+        drawn_ratio = [d.p("drawn", .95) / f.p("floor", .95) for _, _, d, f, _ in together if f.p("floor", .95)]
+        bare_ratio = [b.rate("post") / f.rate("floor") for _, _, _, f, b in together if f.rate("floor")]
         per = lambda rounds, kind: med([r.cpu / max(1, len(r.finished(kind))) * 1000 for r in rounds])  # noqa: E731
         return {
             "games": self.games, "fill_seconds": round(self.fill_seconds, 1),
@@ -382,13 +392,17 @@ class SizeResult:
             "post_p50_ms": med([r.p("post", .5) for r in moves]), "post_p95_ms": med([r.p("post", .95) for r in moves]),
             "api_get_p95_ms": med([r.p("api", .95) for r in moves]),
             "pages_per_s": med([r.rate("page") for r in pages]), "page_p95_ms": med([r.p("page", .95) for r in pages]),
+            "drawn_pages_per_s": med([r.rate("drawn") for r in drawn]),
+            "drawn_page_p95_ms": med([r.p("drawn", .95) for r in drawn]),
             "floor_per_s": med([r.rate("floor") for r in floors]),
             "floor_p50_ms": med([r.p("floor", .5) for r in floors]), "floor_p95_ms": med([r.p("floor", .95) for r in floors]),
             "bare_moves_per_s": med([r.rate("post") for r in bares]),
             "moves_over_floor": spread(move_ratio), "page_p95_over_floor_p95": spread(page_ratio),
+            "drawn_page_p95_over_floor_p95": spread(drawn_ratio),
             "bare_moves_over_floor": spread(bare_ratio),
             # CPU per move counts its GET too: the workers' CPU in a moves round over its POSTs
             "cpu_ms_per_move": per(moves, "post"), "cpu_ms_per_page": per(pages, "page"),
+            "cpu_ms_per_drawn_page": per(drawn, "drawn"),
             "cpu_ms_per_floor": per(floors, "floor"), "cpu_ms_per_bare_move": per(bares, "post"),
             "rss_mb": {name: [round(size) for size in sizes] for name, sizes in self.rss.items()},
             "statements": {kind: {"median": med(counts), "max": max(counts, default=0)}
@@ -430,7 +444,7 @@ def run_database(url: str, workdir: pathlib.Path, plays: list[fill.Template], ar
                     for kind in order:
                         done = play_round(kind, players[kind], servers[kind], args.seconds, size)
                         rounds.append(done)
-                        key = {"moves": "post", "pages": "page", "floor": "floor", "bare": "post"}[kind]
+                        key = REQUEST_OF[kind]
                         out(f"    round {number + 1} {kind:5}: {done.rate(key):6.1f}/s  p50 {done.p(key, .5):6.1f} ms"
                             f"  p95 {done.p(key, .95):6.1f} ms  CPU {done.cpu:5.1f} s")
                 rss = {"service": rss_megabytes(servers["moves"]), "floor": rss_megabytes(servers["floor"])}
@@ -463,17 +477,21 @@ def profile_moves(app: Any, tables: list[Table]) -> str:
 def describe(result: dict[str, Any]) -> str:
     r = result
     ratio, page, bare = r["moves_over_floor"], r["page_p95_over_floor_p95"], r["bare_moves_over_floor"]
+    drawn = r["drawn_page_p95_over_floor_p95"]
     st = r["statements"]
     return "\n".join([
         f"  {r['games']:,} games:",
         f"    service: {r['moves_per_s']:.1f} moves/s (POST p50 {r['post_p50_ms']:.0f} ms, p95 {r['post_p95_ms']:.0f} ms;"
-        f" API GET p95 {r['api_get_p95_ms']:.0f} ms); pages {r['pages_per_s']:.1f}/s, p95 {r['page_p95_ms']:.0f} ms",
+        f" API GET p95 {r['api_get_p95_ms']:.0f} ms); pages {r['pages_per_s']:.1f}/s, p95 {r['page_p95_ms']:.0f} ms;"
+        f" drawn pages {r['drawn_pages_per_s']:.1f}/s, p95 {r['drawn_page_p95_ms']:.0f} ms",
         f"    floor:   {r['floor_per_s']:.1f} requests/s (p50 {r['floor_p50_ms']:.0f} ms, p95 {r['floor_p95_ms']:.0f} ms)",
         f"    moves/s ÷ floor requests/s: {ratio['median']:.2f} ({ratio['min']:.2f}–{ratio['max']:.2f});"
-        f" page p95 ÷ floor p95: {page['median']:.2f} ({page['min']:.2f}–{page['max']:.2f})",
+        f" page p95 ÷ floor p95: {page['median']:.2f} ({page['min']:.2f}–{page['max']:.2f}),"
+        f" drawn {drawn['median']:.2f} ({drawn['min']:.2f}–{drawn['max']:.2f})",
         f"    bare move (bench/bare_move_app.py, the least a move can be): {r['bare_moves_per_s']:.1f} moves/s;"
         f" ÷ floor requests/s: {bare['median']:.2f} ({bare['min']:.2f}–{bare['max']:.2f})",
-        f"    workers' CPU: {r['cpu_ms_per_move']:.1f} ms a move (with its GET), {r['cpu_ms_per_page']:.1f} ms a page,"
+        f"    workers' CPU: {r['cpu_ms_per_move']:.1f} ms a move (with its GET), {r['cpu_ms_per_page']:.1f} ms a page"
+        f" ({r['cpu_ms_per_drawn_page']:.1f} drawn),"
         f" {r['cpu_ms_per_floor']:.1f} ms a floor request, {r['cpu_ms_per_bare_move']:.1f} ms a bare move (with its GET)",
         f"    RSS per worker: service {r['rss_mb']['service']} MB, floor {r['rss_mb']['floor']} MB",
         f"    statements per request (in-process, median/max): move POST {st['post']['median']:.0f}/{st['post']['max']},"
@@ -496,7 +514,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--databases", default="sqlite,postgresql", help="sqlite, postgresql or both")
     parser.add_argument("--sizes", default="1000,10000", help="games in the database, growing (e.g. 1000,10000,100000)")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds of each kind (moves, pages, floor)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of each kind (moves, pages, drawn, floor, bare)")
     parser.add_argument("--seconds", type=float, default=8, help="length of each round")
     parser.add_argument("--players", type=int, default=50)
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers, for the service and the floor")

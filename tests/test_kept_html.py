@@ -1,4 +1,4 @@
-"""Blocks of HTML kept once drawn (tain.web.game_pages.kept: past reports, Tàin's clan boards): each reader
+"""Blocks of HTML kept once drawn (tain.web.kept: past reports, Tàin's clan boards): each reader
 still gets them in their own language, and a page drawn from kept blocks is the page drawn afresh, for
 every seat at every stage of a game."""
 from __future__ import annotations

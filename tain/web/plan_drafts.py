@@ -29,6 +29,12 @@ def draft_of(seat: Seat, my_move: bool) -> Plan:
     return kept["plan"]
 
 
+def drafted() -> object:
+    """The draft as the session keeps it, whichever seat and decision it is for (None: none): part of
+    what a page is drawn from (tain.web.kept_pages)."""
+    return session.get(_KEY)
+
+
 def keep_draft(seat: Seat, plan: Plan) -> None:
     if len(json.dumps(plan)) > MAX_DRAFT_BYTES:
         raise IllegalAction(TOO_LONG, "plan-draft-too-long")

@@ -38,7 +38,8 @@ from tain.wording import N_, gettext, say
 
 from . import seat_of_link, utcnow
 from .game_pages import choice_problems
-from .game_pages.kept import kept_html
+from .kept import kept_html
+from .kept_pages import kept_page
 from .limits import seat_link
 from .plan_drafts import draft_of, drop_draft, keep_draft
 from .plan_editor import NEW_ENTRY, check_shown, checked_plan, edited, queued, standing, the_one_move
@@ -59,14 +60,19 @@ SETTINGS_SAVED = N_("Your days away, email choice and time zone were saved.")
 
 @bp.get("/play/<token>")
 @seat_link
-def show(token: str) -> str:
+def show(token: str) -> Response | str:
     now = utcnow()
     seat = seat_of_link(token, now)
+    # It changes nothing (a mail scanner opens links): its script tells that it was seen (`seen`).
+    return kept_page(seat, token, now, lambda: _page(seat, token, now))
+
+
+def _page(seat: Seat, token: str, now: datetime) -> str:
     game = seat.game
     deadline = game.deadline_at if playing(game) else None
     engine, snapshot = engine_for(game), seat_snapshot(seat)
     draft = draft_of(seat, bool(snapshot["legal_actions"]))
-    page = render_template("play/page.html", **page_context(engine, snapshot, deadline,
+    return render_template("play/page.html", **page_context(engine, snapshot, deadline,
                                                             now=now, time_zone=seat.time_zone,
                                                             picked=request.args.get("pick"),
                                                             plan_mode=request.args.get("plan") == "on",
@@ -74,7 +80,6 @@ def show(token: str) -> str:
                            **since_context(engine, game, seat, shown_since(seat, request.args), token),
                            away_days=" ".join(seat.away_days or []), mail_mode=seat.mail_mode,
                            refused=take_refused(seat))
-    return page  # it changes nothing (a mail scanner opens links): its script tells that it was seen (`seen`)
 
 
 @bp.post("/play/<token>/seen")

@@ -57,6 +57,11 @@ def keep_refused(seat: Seat, form: str, sent: MultiDict[str, str], problems: dic
 NOTHING_REFUSED = RefusedForm("")
 
 
+def any_refused() -> bool:
+    """Whether a refused form waits for a page, whichever seat's."""
+    return _KEY in session
+
+
 def take_refused(seat: Seat) -> RefusedForm:
     """The refused form kept for this seat, once (NOTHING_REFUSED if there is none)."""
     if _KEY not in session:  # only touch the session when there is something: a page sets no cookie otherwise

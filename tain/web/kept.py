@@ -1,0 +1,89 @@
+"""HTML drawn once and kept per application (each worker its own), under a key of everything it was
+drawn from, so that drawing it again is a look-up. Nothing is ever invalidated: a change to what was
+read is a new key, and what no key reaches any more is forgotten, the least recently drawn first, once
+its shelf is over its budget.
+
+Two shelves. `kept_html` keeps blocks of a page: a past report never changes once made, and every
+page of its game draws them again (the story, "since you last looked", the history), each seat's
+page and each visit; a Tàin clan board is drawn alike for each seat but its owner, and again on each
+visit until a move changes it. `kept_page` (tain.web.play) keeps a seat's whole page, opened again
+with nothing changed (a reload while waiting for the others, a mail scanner's fetch before the
+player's own).
+"""
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import orjson
+from flask import current_app
+from markupsafe import Markup
+
+from tain.wording import current_language
+
+BLOCKS_BUDGET = 4 * 1024 * 1024  # characters of blocks kept per application (about two thousand)
+Drawn = TypeVar("Drawn", str, bytes)
+
+
+class _Shelf:
+    """What was drawn, by key, within a budget of characters (or bytes), the least recently used dropped first."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget, self.size = budget, 0
+        self.items: OrderedDict[bytes, Any] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def get(self, key: bytes) -> Any:
+        with self.lock:
+            found = self.items.get(key)
+            if found is not None:
+                self.items.move_to_end(key)
+            return found
+
+    def put(self, key: bytes, value: Any, size: int) -> None:
+        with self.lock:
+            if key in self.items or size > self.budget:
+                return
+            self.items[key] = value
+            self.size += size
+            while self.size > self.budget:
+                _, dropped = self.items.popitem(last=False)
+                self.size -= _size(dropped)
+
+
+def _size(value: str | bytes | Sequence[bytes]) -> int:
+    return len(value) if isinstance(value, (str, bytes)) else sum(map(len, value))
+
+
+def kept(shelf_name: str, budget: int, reads: Sequence[Any], draw: Callable[[], Any]) -> Any:
+    """What `draw` returns (a str, bytes or a tuple of bytes), drawn the first time for `reads` and kept on
+    the application's shelf `shelf_name` (at most `budget` characters; 0: nothing kept). `reads` must be
+    everything the drawing reads, as plain JSON (a datetime too); templates that may change as they are
+    served (`auto_reload`, the development server) are drawn every time."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    if app.jinja_env.auto_reload or budget <= 0:
+        return draw()
+    try:  # orjson: the key is the whole report or board, and it is made for each of every page
+        said = orjson.dumps(list(reads), option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # not plain JSON: no key to keep it under
+        return draw()
+    key = hashlib.blake2b(said, digest_size=16).digest()
+    shelf: _Shelf = app.extensions.get(shelf_name) or app.extensions.setdefault(shelf_name, _Shelf(budget))
+    found = shelf.get(key)
+    if found is None:
+        found = draw()
+        shelf.put(key, found, _size(found))
+    return found
+
+
+def kept_html(*reads: Any, caller: Callable[[], str]) -> Markup:
+    """`{% call kept_html("tain", r, colours, view.players) %}…{% endcall %}`: the block's HTML,
+    rendered the first time for these values in the reader's language. `reads` must be everything the
+    block reads (a name for the template, then its values, JSON)."""
+    return kept("kept_html", BLOCKS_BUDGET, [current_language(), *reads], lambda: Markup(caller()))

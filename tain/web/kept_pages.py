@@ -1,0 +1,65 @@
+"""A seat's page kept once drawn (tain.web.kept): opened again with nothing it shows changed (a reload
+while the others think, a mail scanner's fetch before the player's own), it is a look-up.
+
+The key is everything the page is drawn from: the link, the reader's language, the seat's row and its
+game's (the game's state but for its `version`, which stands for it and for the log "since you last
+looked" tells), the plan drafted in the session, and the minute (the deadline says how far off it is).
+A page with something for this request alone is drawn every time: with query arguments (`pick`,
+`plan`, `since`), a flashed message or a refused form to show, or within two minutes of its deadline,
+when the page counts the seconds. Nothing else goes into a page (tests/test_kept_pages.py draws every
+seat's page both ways all game long, in each game).
+
+The page's CSRF token is each request's own: the page is kept cut at its token and joined with the
+token of the request that opens it.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+
+from flask import current_app, request, session
+from flask_wtf.csrf import generate_csrf
+from sqlalchemy import inspect
+from werkzeug.wrappers import Response
+
+from tain.local_time import RELATIVE_THRESHOLD
+from tain.models import Game, Seat
+from tain.wording import current_language
+
+from .kept import kept
+from .plan_drafts import drafted
+from .refused_forms import any_refused
+
+# A deadline this close is said in seconds ("in 90 seconds"): such a page is drawn every time.
+COUNTING_SECONDS = timedelta(minutes=RELATIVE_THRESHOLD)
+# The rows' columns a page is drawn from: all but the state (its `version` stands for it) and the seat's
+# last visit (for the admin; the page does not show it, and it changes as the player comes and goes).
+_GAME_READS = tuple(column.key for column in inspect(Game).column_attrs if column.key != "state")
+_SEAT_READS = tuple(column.key for column in inspect(Seat).column_attrs if column.key != "last_seen_at")
+_FLASHES = "_flashes"  # where Flask's flash() keeps the messages for the next page
+
+
+def kept_page(seat: Seat, token: str, now: datetime, draw: Callable[[], str]) -> Response | str:
+    """The page `draw` draws for `seat`, opened by `token` at `now`: kept once drawn, when nothing in it
+    is for this request alone."""
+    reads = _reads(seat, token, now)
+    if reads is None:
+        return draw()
+    budget = current_app.config["KEPT_PAGES_MB"] * 1024 * 1024
+    parts = kept("kept_pages", budget, reads, lambda: tuple(draw().encode().split(_csrf_token())))
+    return Response(_csrf_token().join(parts), mimetype="text/html")
+
+
+def _csrf_token() -> bytes:
+    return generate_csrf().encode()  # the same for the whole request (Flask-WTF keeps it in `g`)
+
+
+def _reads(seat: Seat, token: str, now: datetime) -> list[Any] | None:
+    if request.args or _FLASHES in session or any_refused():
+        return None
+    game = seat.game
+    if game.deadline_at is not None and abs(game.deadline_at - now) < COUNTING_SECONDS:
+        return None
+    return ["page", current_language(), token, now.replace(second=0, microsecond=0), drafted(),
+            [getattr(seat, name) for name in _SEAT_READS], [getattr(game, name) for name in _GAME_READS]]

@@ -1,0 +1,230 @@
+"""A seat's page kept once drawn (tain.web.kept_pages): opened again, it is the page drawn afresh, for every
+seat of every game all game long and after every change a player or the organiser makes that is not a
+move; what is for one request alone (a message, a refused form, a query, the seconds before a deadline)
+is never kept; each browser gets its own CSRF token on a kept page."""
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+
+import tain.web.play
+from i18n_support import compile_catalogues
+from support import NOW, PLAYERS, TARA_PLAYERS, csrf_of, shown_in_browser, token
+from tain import transactions
+from tain.extensions import db
+from tain.models import Game
+from tain.services import admin
+from tain.services.games import create_game, engine_for, parse_player
+from tain.services.play import seat_snapshot, submit
+from tain.web.kept import _Shelf
+
+CSRF = re.compile(r'name="csrf_token" value="[^"]+"')
+MOVES_BETWEEN_LOOKS = {"tain": 9, "tara": 5, "inis": 16}
+MOVES_AT_MOST = {"tain": 400, "tara": 400, "inis": 250}  # an Inis game is long: its first 250 moves
+SEATS = {"tain": PLAYERS + ["Dan <dan@example.org>"], "tara": TARA_PLAYERS, "inis": PLAYERS}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def compiled_catalogues() -> None:
+    compile_catalogues()
+
+
+@pytest.fixture
+def draws(monkeypatch) -> list[str]:
+    """The pages drawn, by link (a kept page is not drawn again)."""
+    drawn: list[str] = []
+    draw = tain.web.play._page
+
+    def counted(seat: Any, link: str, now: Any) -> str:
+        drawn.append(link)
+        return draw(seat, link, now)
+
+    monkeypatch.setattr(tain.web.play, "_page", counted)
+    return drawn
+
+
+def started(app: Any, game: str, now: datetime = NOW) -> tuple[int, dict[str, str]]:
+    with app.app_context(), transactions.write():
+        created = create_game(game, [parse_player(p) for p in SEATS[game]], now=now, seed=3, first_player="Ann",
+                              move_deadline=timedelta(days=2), phase_deadline=timedelta(days=3))
+        return created.id, {seat.name: f"/play/{token(created, seat.name)}" for seat in created.seats}
+
+
+def opened(client: Any, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200, response.text
+    assert response.content_type == "text/html; charset=utf-8"
+    return response.text
+
+
+def kept_and_fresh(app: Any, client: Any, url: str, draws: list[str]) -> tuple[str, str, bool]:
+    """The page as the service answers it (kept, if it was drawn before for the same reads), and drawn
+    afresh (templates that reload keep nothing), without their CSRF tokens; and whether the first was kept."""
+    before = len(draws)
+    kept = opened(client, url)
+    was_kept = len(draws) == before
+    app.jinja_env.auto_reload = True
+    try:
+        fresh = opened(client, url)
+    finally:
+        app.jinja_env.auto_reload = False
+    return CSRF.sub("", kept), CSRF.sub("", fresh), was_kept
+
+
+def post_form(client: Any, url: str, fields: dict[str, str], to: str = "") -> None:
+    """A form of the page at `url` (sent to `url` + `to`), then the page it redirects to (its message, shown once)."""
+    html = opened(client, url)
+    response = client.post(url + to, data={"csrf_token": csrf_of(html), **fields})
+    assert response.status_code == 303, response.text
+    client.get(response.headers["Location"])
+
+
+def a_change(app: Any, client: Any, game_id: int, urls: dict[str, str], step: int) -> None:
+    """Something other than a move that changes what a page shows: each in turn."""
+    name = list(urls)[step % len(urls)]
+    url = urls[name]
+    now = NOW + timedelta(days=1)
+    match step % 7:
+        case 0:  # nothing: the same page again
+            pass
+        case 1:  # the player's browser showed the page: "since you last looked" starts after it
+            shown_in_browser(client, opened(client, url))
+        case 2:
+            post_form(client, url, {"mail_mode": "digest" if step % 2 else "each", "away_days": "",
+                                    "time_zone": "Europe/Rome" if step % 3 else "America/New_York"})
+        case 3:
+            post_form(client, url, {"language": "it" if step % 2 else "en"}, to="/language")
+        case 4:
+            with app.app_context():
+                game = db.session.get(Game, game_id)
+                if game.status == "running" and game.paused_at is None:
+                    admin.pause(game_id, actor="test", now=now)
+        case 5:
+            with app.app_context():
+                game = db.session.get(Game, game_id)
+                if game.paused_at is not None:
+                    admin.resume(game_id, actor="test", now=now)
+        case 6:
+            with app.app_context():
+                game = db.session.get(Game, game_id)
+                if game.status == "running" and game.paused_at is None and game.deadline_at is not None:
+                    admin.extend(game_id, game.deadline_at + timedelta(hours=5), actor="test", now=now)
+
+
+@pytest.mark.parametrize("game_name", ["tain", "tara", "inis"])
+def test_every_seats_kept_page_is_the_page_drawn_afresh_all_game_long(app, game_name, draws):
+    """Between looks at every seat's page: moves, and each change that is not one (the page seen, settings,
+    language, a pause and its end, a later deadline); each kept page is the page drawn afresh then, so
+    its key holds everything the page shows."""
+    game_id, urls = started(app, game_name)
+    client, moves, looks, kept_looks, step = app.test_client(), 0, 0, 0, 0
+    bot = None
+    while moves < MOVES_AT_MOST[game_name]:
+        if moves % MOVES_BETWEEN_LOOKS[game_name] == 0:
+            for look in range(2):  # before and after the change
+                for name, url in urls.items():
+                    kept, fresh, was_kept = kept_and_fresh(app, client, url, draws)
+                    assert kept == fresh, (game_name, name, moves, step, was_kept)
+                    looks, kept_looks = looks + 1, kept_looks + was_kept
+                if look == 0:
+                    a_change(app, client, game_id, urls, step)
+                    step += 1
+        with app.app_context():
+            game = db.session.get(Game, game_id)
+            engine = engine_for(game)
+            bot = bot or engine.make_bot(5)
+            if game.over:
+                break
+            if game.paused_at is not None:
+                admin.resume(game_id, actor="test", now=NOW + timedelta(days=1))
+                db.session.refresh(game)
+            player = engine.to_act(game.state)[0]
+            snapshot = seat_snapshot(game.seat_named(player))
+            submit(game.seat_named(player), bot.choose(snapshot["view"], snapshot["legal_actions"]), now=NOW)
+        moves += 1
+    assert step > 9 and looks > 50
+    assert kept_looks > looks / 5, "pages opened again with nothing changed were drawn again"
+
+
+def test_a_page_opened_again_is_kept_for_each_browser_with_its_own_csrf_token(app, draws):
+    game_id, urls = started(app, "tara")
+    ann, bob = app.test_client(), app.test_client()
+    first, again = opened(ann, urls["Ann"]), opened(bob, urls["Ann"])
+    assert len(draws) == 1  # Bob's browser got the page Ann's had drawn
+    assert csrf_of(first) != csrf_of(again) and CSRF.sub("", first) == CSRF.sub("", again)
+    response = bob.post(urls["Ann"], data={"csrf_token": csrf_of(again), "mail_mode": "digest", "away_days": "",
+                                          "time_zone": ""})
+    assert response.status_code == 303 and "Your days away" in bob.get(response.headers["Location"]).text
+    with app.app_context():
+        assert db.session.get(Game, game_id).seat_named("Ann").mail_mode == "digest"
+    refused = ann.post(urls["Ann"], data={"csrf_token": csrf_of(again), "mail_mode": "each"})
+    assert refused.status_code == 400  # a token is its own browser's, kept page or not
+
+
+def test_what_is_for_one_request_is_drawn_for_it_alone(app, draws):
+    """A message after a form, a refused form, a page's query: shown once, never kept for the next open."""
+    _, urls = started(app, "tara")
+    client, ann = app.test_client(), urls["Ann"]
+    opened(client, ann)
+    html = opened(client, ann)
+    saved = client.post(ann, data={"csrf_token": csrf_of(html), "mail_mode": "digest", "away_days": "", "time_zone": ""})
+    assert "Your days away, email choice and time zone were saved." in client.get(saved.headers["Location"]).text
+    assert "were saved" not in opened(client, ann)
+    refused = client.post(ann, data={"csrf_token": csrf_of(html), "mail_mode": "sometimes", "away_days": "soon"})
+    with_problems = client.get(refused.headers["Location"]).text
+    assert "soon" in with_problems and "soon" not in opened(client, ann)
+    assert "?plan=on" not in ann and 'id="plan-form"' in opened(client, ann + "?plan=on")
+    assert 'id="plan-form"' not in opened(client, ann)
+    # Drawn: the first page, the one with the message, the next (the seat's settings changed), the refused form, the query.
+    assert len(draws) == 5
+
+
+def test_a_plan_drafted_on_the_seats_move_is_on_its_kept_page(app, draws):
+    _, urls = started(app, "tara")
+    client, ann = app.test_client(), urls["Ann"]
+    html = opened(client, ann + "?plan=on")
+    for square in ("D4", "E5"):
+        response = client.post(ann, data={"csrf_token": csrf_of(html), "version": "0", "when": "plan", "as": "new",
+                                          "plan_mode": "on", "action": json.dumps({"type": "build", "square": square}),
+                                          "plan_shown": re.search(r'name="plan_shown" value="([^"]*)"', html)[1]})
+        assert response.status_code == 303
+        client.get(response.headers["Location"])  # its message, once
+        kept, fresh, was_kept = kept_and_fresh(app, client, ann, draws)
+        assert kept == fresh and f"Build on {square}" in kept and not was_kept
+        html = opened(client, ann + "?plan=on")
+
+
+def test_the_seconds_before_a_deadline_are_counted_on_each_page(app, monkeypatch, draws):
+    game_id, urls = started(app, "tara", now=tain.web.play.utcnow())  # the link is as old as the game
+    with app.app_context():
+        deadline = db.session.get(Game, game_id).deadline_at
+    client = app.test_client()
+    for seconds in (100, 70):
+        monkeypatch.setattr(tain.web.play, "utcnow", lambda left=seconds: deadline - timedelta(seconds=left))
+        assert f"in {seconds} seconds" in opened(client, urls["Ann"])
+    monkeypatch.setattr(tain.web.play, "utcnow", lambda: deadline - timedelta(hours=3))
+    opened(client, urls["Ann"]), opened(client, urls["Ann"])
+    assert len(draws) == 3
+
+
+def test_nothing_is_kept_with_no_room_for_pages(app, draws):
+    app.config["KEPT_PAGES_MB"] = 0
+    _, urls = started(app, "tara")
+    client = app.test_client()
+    opened(client, urls["Ann"]), opened(client, urls["Ann"])
+    assert len(draws) == 2 and "kept_pages" not in app.extensions
+
+
+def test_a_shelf_forgets_the_least_recently_used_beyond_its_budget():
+    shelf = _Shelf(10)
+    shelf.put(b"a", b"1234", 4)
+    shelf.put(b"b", (b"12", b"34"), 4)
+    assert shelf.get(b"a") == b"1234"  # now the most recently used
+    shelf.put(b"c", b"1234", 4)
+    assert shelf.get(b"b") is None and shelf.get(b"a") == b"1234" and shelf.size == 8
+    shelf.put(b"d", b"x" * 11, 11)  # more than the whole budget: not kept, nothing dropped
+    assert shelf.get(b"d") is None and len(shelf) == 2
