@@ -61,9 +61,19 @@ def local_time(moment: datetime, now: datetime, zone_name: str | None, locale: s
     same_year = moment.astimezone(zone).year == now.astimezone(zone).year
     return LocalTime(
         when=format_datetime(moment, THIS_YEAR if same_year else OTHER_YEAR, tzinfo=zone, locale=locale),
-        relative=format_timedelta(moment - now, threshold=RELATIVE_THRESHOLD, add_direction=True, locale=locale),
+        relative=_relative(moment, now, locale),
         iso=moment.astimezone(timezone.utc).isoformat(),
     )
+
+
+def read_of_now(moment: datetime, now: datetime, zone_name: str | None) -> tuple[int, str]:
+    """All that `local_time(moment, now, zone_name)` reads of `now`: the year in the reader's zone, and how
+    far off `moment` is in words (a page kept once drawn is kept while they hold: tain.web.kept_pages)."""
+    return now.astimezone(zone_named(zone_name)).year, _relative(moment, now, current_language())
+
+
+def _relative(moment: datetime, now: datetime, locale: str) -> str:
+    return format_timedelta(moment - now, threshold=RELATIVE_THRESHOLD, add_direction=True, locale=locale)
 
 
 def span_text(span: timedelta, locale: str | None = None) -> str:

@@ -198,17 +198,19 @@ def test_a_plan_drafted_on_the_seats_move_is_on_its_kept_page(app, draws):
         html = opened(client, ann + "?plan=on")
 
 
-def test_the_seconds_before_a_deadline_are_counted_on_each_page(app, monkeypatch, draws):
+def test_a_kept_page_says_how_far_off_the_deadline_is_as_time_goes_by(app, monkeypatch, draws):
+    """Kept while the words for the time left hold ("in 3 hours"), drawn again once they change; in the last
+    two minutes, the seconds, each page drawn."""
     game_id, urls = started(app, "tara", now=tain.web.play.utcnow())  # the link is as old as the game
     with app.app_context():
         deadline = db.session.get(Game, game_id).deadline_at
     client = app.test_client()
-    for seconds in (100, 70):
-        monkeypatch.setattr(tain.web.play, "utcnow", lambda left=seconds: deadline - timedelta(seconds=left))
-        assert f"in {seconds} seconds" in opened(client, urls["Ann"])
-    monkeypatch.setattr(tain.web.play, "utcnow", lambda: deadline - timedelta(hours=3))
-    opened(client, urls["Ann"]), opened(client, urls["Ann"])
-    assert len(draws) == 3
+    for left, words in [(timedelta(hours=3), "in 3 hours"), (timedelta(hours=2, minutes=59), "in 3 hours"),
+                        (timedelta(minutes=100), "in 100 minutes"), (timedelta(seconds=100), "in 100 seconds"),
+                        (timedelta(seconds=70), "in 70 seconds"), (timedelta(seconds=-30), "30 seconds ago")]:
+        monkeypatch.setattr(tain.web.play, "utcnow", lambda at=deadline - left: at)
+        assert words in opened(client, urls["Ann"]), words
+    assert len(draws) == 5
 
 
 def test_nothing_is_kept_with_no_room_for_pages(app, draws):

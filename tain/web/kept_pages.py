@@ -3,11 +3,11 @@ while the others think, a mail scanner's fetch before the player's own), it is a
 
 The key is everything the page is drawn from: the link, the reader's language, the seat's row and its
 game's (the game's state but for its `version`, which stands for it and for the log "since you last
-looked" tells), the plan drafted in the session, and the minute (the deadline says how far off it is).
-A page with something for this request alone is drawn every time: with query arguments (`pick`,
-`plan`, `since`), a flashed message or a refused form to show, or within two minutes of its deadline,
-when the page counts the seconds. Nothing else goes into a page (tests/test_kept_pages.py draws every
-seat's page both ways all game long, in each game).
+looked" tells), the plan drafted in the session, and what the page reads of the clock: how far off
+the deadline is, in words ("in 23 hours": within two minutes of it, the seconds), and the year. A page
+with something for this request alone is drawn every time: with query arguments (`pick`, `plan`,
+`since`), or a flashed message or a refused form to show. Nothing else goes into a page
+(tests/test_kept_pages.py draws every seat's page both ways all game long, in each game).
 
 The page's CSRF token is each request's own: the page is kept cut at its token and joined with the
 token of the request that opens it.
@@ -15,7 +15,7 @@ token of the request that opens it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from flask import current_app, request, session
@@ -23,7 +23,7 @@ from flask_wtf.csrf import generate_csrf
 from sqlalchemy import inspect
 from werkzeug.wrappers import Response
 
-from tain.local_time import RELATIVE_THRESHOLD
+from tain.local_time import read_of_now
 from tain.models import Game, Seat
 from tain.wording import current_language
 
@@ -31,8 +31,6 @@ from .kept import kept
 from .plan_drafts import drafted
 from .refused_forms import any_refused
 
-# A deadline this close is said in seconds ("in 90 seconds"): such a page is drawn every time.
-COUNTING_SECONDS = timedelta(minutes=RELATIVE_THRESHOLD)
 # The rows' columns a page is drawn from: all but the state (its `version` stands for it) and the seat's
 # last visit (for the admin; the page does not show it, and it changes as the player comes and goes).
 _GAME_READS = tuple(column.key for column in inspect(Game).column_attrs if column.key != "state")
@@ -59,7 +57,6 @@ def _reads(seat: Seat, token: str, now: datetime) -> list[Any] | None:
     if request.args or _FLASHES in session or any_refused():
         return None
     game = seat.game
-    if game.deadline_at is not None and abs(game.deadline_at - now) < COUNTING_SECONDS:
-        return None
-    return ["page", current_language(), token, now.replace(second=0, microsecond=0), drafted(),
+    clock = read_of_now(game.deadline_at, now, seat.time_zone) if game.deadline_at else None
+    return ["page", current_language(), token, clock, drafted(),
             [getattr(seat, name) for name in _SEAT_READS], [getattr(game, name) for name in _GAME_READS]]
