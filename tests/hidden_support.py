@@ -300,14 +300,15 @@ class MailWitness:
                 return function(game, engine, *args, **kwargs)
             rows = [game, *game.seats]
             before = [_columns(row) for row in rows]
+            previous = self._previous_subjects(game)
             with self._capturing(forward=True) as real:
                 result = function(game, engine, *args, **kwargs)
-                _written(game, engine, real)
+                _written(game, engine, real, previous)
             self.queued += real
             if self.secrets is not None:
                 after = [_columns(row) for row in rows]
                 try:
-                    self._check_again(function, game, engine, args, kwargs, real, rows, before)
+                    self._check_again(function, game, engine, args, kwargs, real, rows, before, previous)
                 except Exception as error:  # reported like a difference, not raised into the service
                     self.failures.append(f"{function.__name__}: making its emails again failed: {error!r}")
                 finally:
@@ -315,13 +316,20 @@ class MailWitness:
             return result
         return witnessed
 
+    def _previous_subjects(self, game: Game) -> dict[str, str]:
+        """Each seat's latest subject among the game's emails witnessed so far: as the sender does, the
+        emails written now number a subject that repeats it."""
+        names = {seat.id: seat.name for seat in game.seats}
+        return {names[m["seat_id"]]: m["subject"] for m in self.queued
+                if m.get("game_id") == game.id and m.get("seat_id") in names and m.get("subject")}
+
     def _check_again(self, function: Callable[..., Any], game: Game, engine: Engine, args: tuple[Any, ...],
                      kwargs: dict[str, Any], real: list[dict[str, Any]], rows: list[Any],
-                     before: list[dict[str, Any]]) -> None:
+                     before: list[dict[str, Any]], previous: dict[str, str]) -> None:
         people = [seat for seat in game.seats if not seat.bot]
         for keep in [seat.name for seat in people] + [None]:
             _restore(rows, before)
-            again = self._again(function, game, engine, args, kwargs, keep)
+            again = self._again(function, game, engine, args, kwargs, keep, previous)
             if keep is None:
                 seen = [(m["recipient"], normalise(m["subject"]), m["kind"]) for m in real]
                 if [(m["recipient"], normalise(m["subject"]), m["kind"]) for m in again] != seen:
@@ -337,7 +345,7 @@ class MailWitness:
             self.compared += len(mine)
 
     def _again(self, function: Callable[..., Any], game: Game, engine: Engine, args: tuple[Any, ...],
-               kwargs: dict[str, Any], keep: str | None) -> list[dict[str, Any]]:
+               kwargs: dict[str, Any], keep: str | None, previous: dict[str, str]) -> list[dict[str, Any]]:
         """The same call, from states varied for `keep`, queueing nothing: what it would have queued."""
         assert self.secrets is not None
         real_state = game.state
@@ -352,16 +360,17 @@ class MailWitness:
                 _log_varied(self.secrets, game, real_state, varied_state, keep):
             game.state = varied_state
             function(game, engine, *[vary(arg) for arg in args], **{k: vary(v) for k, v in kwargs.items()})
-            _written(game, engine, again)
+            _written(game, engine, again, previous)
         return again
 
 
-def _written(game: Game, engine: Engine, queued: list[dict[str, Any]]) -> None:
+def _written(game: Game, engine: Engine, queued: list[dict[str, Any]], previous: dict[str, str]) -> None:
     """The subjects and bodies of the emails just queued, as the sender will write them from their drafts,
-    written now: from this session's log (the real one, or the varied one)."""
+    written now: from this session's log (the real one, or the varied one), after the seats' `previous`
+    subjects."""
     drafts = [(fields, Draft.from_json(fields["letter"])) for fields in queued if fields.get("letter")]
     if drafts:
-        for (fields, _), email in zip(drafts, write_drafts(game, engine, [draft for _, draft in drafts])):
+        for (fields, _), email in zip(drafts, write_drafts(game, engine, [draft for _, draft in drafts], previous)):
             fields.update(subject=email.subject, body_text=email.body_text, body_html=email.body_html,
                           picture=email.picture)
 
