@@ -20,7 +20,7 @@ from tain.models import Game
 from tain.services import admin
 from tain.services.games import create_game, engine_for, parse_player
 from tain.services.play import seat_snapshot, submit
-from tain.web.kept import _Shelf
+from tain.web.kept import kept
 
 CSRF = re.compile(r'name="csrf_token" value="[^"]+"')
 MOVES_BETWEEN_LOOKS = {"tain": 9, "tara": 5, "inis": 16}
@@ -221,12 +221,16 @@ def test_nothing_is_kept_with_no_room_for_pages(app, draws):
     assert len(draws) == 2 and "kept_pages" not in app.extensions
 
 
-def test_a_shelf_forgets_the_least_recently_used_beyond_its_budget():
-    shelf = _Shelf(10)
-    shelf.put(b"a", b"1234", 4)
-    shelf.put(b"b", (b"12", b"34"), 4)
-    assert shelf.get(b"a") == b"1234"  # now the most recently used
-    shelf.put(b"c", b"1234", 4)
-    assert shelf.get(b"b") is None and shelf.get(b"a") == b"1234" and shelf.size == 8
-    shelf.put(b"d", b"x" * 11, 11)  # more than the whole budget: not kept, nothing dropped
-    assert shelf.get(b"d") is None and len(shelf) == 2
+def test_a_shelf_forgets_the_least_recently_used_beyond_its_budget(app):
+    drawn: list[str] = []
+
+    def kept_as(reads: str, value: Any) -> Any:
+        return kept("test_shelf", 10, [reads], lambda: drawn.append(reads) or value)
+
+    with app.test_request_context():
+        kept_as("a", b"1234"), kept_as("b", (b"12", b"34"))
+        kept_as("a", b"1234")  # now the most recently used
+        kept_as("c", b"1234")  # over the budget: "b" is forgotten
+        kept_as("b", (b"12", b"34")), kept_as("a", b"1234")
+        kept_as("d", b"x" * 11), kept_as("d", b"x" * 11)  # more than the whole budget: never kept
+    assert drawn == ["a", "b", "c", "b", "a", "d", "d"]

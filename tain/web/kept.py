@@ -1,7 +1,7 @@
 """HTML drawn once and kept per application (each worker its own), under a key of everything it was
 drawn from, so that drawing it again is a look-up. Nothing is ever invalidated: a change to what was
-read is a new key, and what no key reaches any more is forgotten, the least recently drawn first, once
-its shelf is over its budget.
+read is a new key, and what no key reaches any more is forgotten, the least recently used first, once
+its shelf (cachetools' LRUCache, sized by characters or bytes) is over its budget.
 
 Two shelves. `kept_html` keeps blocks of a page: a past report never changes once made, and every
 page of its game draws them again (the story, "since you last looked", the history), each seat's
@@ -14,47 +14,18 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import orjson
+from cachetools import LRUCache
 from flask import current_app
 from markupsafe import Markup
 
 from tain.wording import current_language
 
 BLOCKS_BUDGET = 4 * 1024 * 1024  # characters of blocks kept per application (about two thousand)
-Drawn = TypeVar("Drawn", str, bytes)
-
-
-class _Shelf:
-    """What was drawn, by key, within a budget of characters (or bytes), the least recently used dropped first."""
-
-    def __init__(self, budget: int) -> None:
-        self.budget, self.size = budget, 0
-        self.items: OrderedDict[bytes, Any] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-    def get(self, key: bytes) -> Any:
-        with self.lock:
-            found = self.items.get(key)
-            if found is not None:
-                self.items.move_to_end(key)
-            return found
-
-    def put(self, key: bytes, value: Any, size: int) -> None:
-        with self.lock:
-            if key in self.items or size > self.budget:
-                return
-            self.items[key] = value
-            self.size += size
-            while self.size > self.budget:
-                _, dropped = self.items.popitem(last=False)
-                self.size -= _size(dropped)
+_lock = threading.Lock()  # the shelves are read and written by every thread of the worker
 
 
 def _size(value: str | bytes | Sequence[bytes]) -> int:
@@ -74,11 +45,16 @@ def kept(shelf_name: str, budget: int, reads: Sequence[Any], draw: Callable[[], 
     except TypeError:  # not plain JSON: no key to keep it under
         return draw()
     key = hashlib.blake2b(said, digest_size=16).digest()
-    shelf: _Shelf = app.extensions.get(shelf_name) or app.extensions.setdefault(shelf_name, _Shelf(budget))
-    found = shelf.get(key)
+    shelf: LRUCache | None = app.extensions.get(shelf_name)
+    if shelf is None:
+        shelf = app.extensions.setdefault(shelf_name, LRUCache(budget, getsizeof=_size))
+    with _lock:
+        found = shelf.get(key)
     if found is None:
         found = draw()
-        shelf.put(key, found, _size(found))
+        if _size(found) <= budget:  # a larger one is drawn each time
+            with _lock:
+                shelf[key] = found
     return found
 
 
