@@ -24,7 +24,7 @@ from markupsafe import Markup
 
 from tain.wording import current_language
 
-BLOCKS_BUDGET = 4 * 1024 * 1024  # characters of blocks kept per application (about two thousand)
+BLOCKS_BUDGET = 16 * 1024 * 1024  # characters of blocks kept per application: 2,500 of 6-7 thousand, the recent games
 _lock = threading.Lock()  # the shelves are read and written by every thread of the worker
 
 
