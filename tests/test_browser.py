@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
+import tain.web.play
 from support import CHROMIUM, NOW, new_game, token
 from tain.extensions import db
 from tain.models import Game
@@ -87,8 +88,10 @@ def test_a_player_moves_by_clicking_and_sees_the_board(app: Flask, live_url: str
     assert (ARTIFACTS / "board.png").stat().st_size > 10_000
 
 
-def test_a_page_shown_in_the_browser_is_marked_seen_by_its_script(app: Flask, live_url: str, browser: Browser) -> None:
-    """Fetching the link changes nothing (a mail scanner); the page's script reports it seen."""
+def test_a_page_shown_in_the_browser_is_marked_seen_by_its_script(app: Flask, live_url: str, browser: Browser,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fetching the link changes nothing (a mail scanner); the page's script reports it seen. The browser
+    gets the page the scanner's fetch drew and kept (tain.web.kept_pages), with its own CSRF token."""
     with app.app_context():
         game = new_game()
         submit(game.seat_named("Ann"), {"type": "scout", "token": "boy", "board": "Bob", "entrance": "pasture-2"},
@@ -96,10 +99,14 @@ def test_a_page_shown_in_the_browser_is_marked_seen_by_its_script(app: Flask, li
         game_id, link = game.id, token(game, "Cat")  # Cat is not emailed about Ann's scout
         cat = game.seat_named("Cat")
         assert cat.seen_version == 0 and cat.last_seen_at is None
+    drawn, draw = [], tain.web.play._page
+    monkeypatch.setattr(tain.web.play, "_page", lambda *args: drawn.append(args) or draw(*args))
+    assert app.test_client().get(f"/play/{link}").status_code == 200  # the scanner, in a session of its own
     page = browser.new_page(viewport={"width": 390, "height": 844})
     with page.expect_response(lambda response: response.url.endswith("/seen")) as seen:
         page.goto(f"{live_url}/play/{link}")
     assert seen.value.status == 204
+    assert len(drawn) == 1  # the scanner's: the browser's is the page kept
     with app.app_context():
         cat = db.session.get(Game, game_id).seat_named("Cat")
         assert cat.seen_version == 1 and cat.last_seen_at is not None
