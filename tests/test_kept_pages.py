@@ -1,7 +1,8 @@
 """A seat's page kept once drawn (tain.web.kept_pages): opened again, it is the page drawn afresh, for every
 seat of every game all game long and after every change a player or the organiser makes that is not a
-move; what is for one request alone (a message, a refused form, a query, the seconds before a deadline)
-is never kept; each browser gets its own CSRF token on a kept page."""
+move, with the queries the page reads too; what is for one request alone (a message, a refused form, a
+query the page does not read, the seconds before a deadline) is never kept; each browser gets its own
+CSRF token on a kept page."""
 from __future__ import annotations
 
 import json
@@ -23,7 +24,7 @@ from tain.services.play import seat_snapshot, submit
 from tain.web.kept import kept
 
 CSRF = re.compile(r'name="csrf_token" value="[^"]+"')
-MOVES_BETWEEN_LOOKS = {"tain": 9, "tara": 5, "inis": 16}
+MOVES_BETWEEN_LOOKS = {"tain": 12, "tara": 7, "inis": 20}
 MOVES_AT_MOST = {"tain": 400, "tara": 400, "inis": 250}  # an Inis game is long: its first 250 moves
 SEATS = {"tain": PLAYERS + ["Dan <dan@example.org>"], "tara": TARA_PLAYERS, "inis": PLAYERS}
 
@@ -125,8 +126,12 @@ def test_every_seats_kept_page_is_the_page_drawn_afresh_all_game_long(app, game_
     bot = None
     while moves < MOVES_AT_MOST[game_name]:
         if moves % MOVES_BETWEEN_LOOKS[game_name] == 0:
+            # Every seat's page, and the first one's with the queries the page reads: as after its move a few
+            # moves ago, and in plan mode.
+            since = f"?since={max(0, moves - 3)}"
+            looked = {**urls, "Ann since": urls["Ann"] + since, "Ann plan": urls["Ann"] + "?plan=on"}
             for look in range(2):  # before and after the change
-                for name, url in urls.items():
+                for name, url in looked.items():
                     kept, fresh, was_kept = kept_and_fresh(app, client, url, draws)
                     assert kept == fresh, (game_name, name, moves, step, was_kept)
                     looks, kept_looks = looks + 1, kept_looks + was_kept
@@ -165,7 +170,8 @@ def test_a_page_opened_again_is_kept_for_each_browser_with_its_own_csrf_token(ap
 
 
 def test_what_is_for_one_request_is_drawn_for_it_alone(app, draws):
-    """A message after a form, a refused form, a page's query: shown once, never kept for the next open."""
+    """A message after a form, a refused form: shown once, never kept for the next open; a query the page
+    reads is kept with its page, one it does not read is drawn each time."""
     _, urls = started(app, "tara")
     client, ann = app.test_client(), urls["Ann"]
     opened(client, ann)
@@ -177,9 +183,11 @@ def test_what_is_for_one_request_is_drawn_for_it_alone(app, draws):
     with_problems = client.get(refused.headers["Location"]).text
     assert "soon" in with_problems and "soon" not in opened(client, ann)
     assert "?plan=on" not in ann and 'id="plan-form"' in opened(client, ann + "?plan=on")
-    assert 'id="plan-form"' not in opened(client, ann)
-    # Drawn: the first page, the one with the message, the next (the seat's settings changed), the refused form, the query.
-    assert len(draws) == 5
+    assert 'id="plan-form"' not in opened(client, ann) and 'id="plan-form"' in opened(client, ann + "?plan=on")
+    opened(client, ann + "?from=email"), opened(client, ann + "?from=email")
+    # Drawn: the first page, the one with the message, the next (the seat's settings changed), the refused form,
+    # the plan's (once), the unread query's (each time).
+    assert len(draws) == 7
 
 
 def test_a_plan_drafted_on_the_seats_move_is_on_its_kept_page(app, draws):

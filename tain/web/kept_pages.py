@@ -4,10 +4,12 @@ while the others think, a mail scanner's fetch before the player's own), it is a
 The key is everything the page is drawn from: the link, the reader's language, the seat's row and its
 game's (the game's state but for its `version`, which stands for it and for the log "since you last
 looked" tells), the plan drafted in the session, and what the page reads of the clock: how far off
-the deadline is, in words ("in 23 hours": within two minutes of it, the seconds), and the year. A page
-with something for this request alone is drawn every time: with query arguments (`pick`, `plan`,
-`since`), or a flashed message or a refused form to show. Nothing else goes into a page
-(tests/test_kept_pages.py draws every seat's page both ways all game long, in each game).
+the deadline is, in words ("in 23 hours": within two minutes of it, the seconds), and the year; and
+the page's own query (`since`, after a move made from the page, so that its reloads while the others
+think are kept too; `pick`, `plan`). A page with something for this request alone is drawn every
+time: a flashed message or a refused form to show, or a query the page does not read. Nothing else
+goes into a page (tests/test_kept_pages.py draws every seat's page both ways all game long, in each
+game).
 
 The page's CSRF token is each request's own: the page is kept cut at its token and joined with the
 token of the request that opens it.
@@ -36,6 +38,7 @@ from .refused_forms import any_refused
 _GAME_READS = tuple(column.key for column in inspect(Game).column_attrs if column.key != "state")
 _SEAT_READS = tuple(column.key for column in inspect(Seat).column_attrs if column.key != "last_seen_at")
 _FLASHES = "_flashes"  # where Flask's flash() keeps the messages for the next page
+_QUERY = ("since", "pick", "plan")  # what the page reads of its query (tain.web.play.show)
 
 
 def kept_page(seat: Seat, token: str, now: datetime, draw: Callable[[], str]) -> Response | str:
@@ -54,9 +57,9 @@ def _csrf_token() -> bytes:
 
 
 def _reads(seat: Seat, token: str, now: datetime) -> list[Any] | None:
-    if request.args or _FLASHES in session or any_refused():
+    if not request.args.keys() <= set(_QUERY) or _FLASHES in session or any_refused():
         return None
     game = seat.game
     clock = read_of_now(game.deadline_at, now, seat.time_zone) if game.deadline_at else None
-    return ["page", current_language(), token, clock, drafted(),
+    return ["page", current_language(), token, clock, drafted(), [request.args.getlist(name) for name in _QUERY],
             [getattr(seat, name) for name in _SEAT_READS], [getattr(game, name) for name in _GAME_READS]]
