@@ -19,20 +19,18 @@ TOO_LONG = N_("That is as many moves as can wait for the move you make now: make
               "of your plan.")
 
 
-def draft_of(seat: Seat, my_move: bool) -> Plan:
-    """The seat's draft for its current decision ([] when there is none, or it is not its move)."""
-    if not my_move or _KEY not in session:  # only touch the session when there is something
-        return []
-    kept = session[_KEY]
-    if not isinstance(kept, dict) or kept.get("seat") != seat.id or kept.get("decision") != seat.decision_version:
-        return []
-    return kept["plan"]
-
-
 def drafted() -> object:
     """The draft as the session keeps it, whichever seat and decision it is for (None: none): part of
     what a page is drawn from (tain.web.kept_pages)."""
     return session.get(_KEY)
+
+
+def draft_of(seat: Seat, my_move: bool) -> Plan:
+    """The seat's draft for its current decision ([] when there is none, or it is not its move)."""
+    kept = drafted() if my_move else None
+    if not isinstance(kept, dict) or kept.get("seat") != seat.id or kept.get("decision") != seat.decision_version:
+        return []
+    return kept["plan"]
 
 
 def keep_draft(seat: Seat, plan: Plan) -> None:

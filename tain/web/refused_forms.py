@@ -64,7 +64,7 @@ def any_refused() -> bool:
 
 def take_refused(seat: Seat) -> RefusedForm:
     """The refused form kept for this seat, once (NOTHING_REFUSED if there is none)."""
-    if _KEY not in session:  # only touch the session when there is something: a page sets no cookie otherwise
+    if not any_refused():  # only touch the session when there is something: a page sets no cookie otherwise
         return NOTHING_REFUSED
     kept = session.pop(_KEY)
     if not isinstance(kept, dict) or kept.get("seat") != seat.id:
