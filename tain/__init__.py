@@ -25,7 +25,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .services import letters
     from .pictures.tain import glyph as tain_token_letter
     from .web import (RowId, admin, api, devmail, errors, input_guard, language, lobby, play, relink, rules,
-                      security, select_language)
+                      security, select_language, shared_pages)
     from .web.game_pages import check_registered
     from .web.json_answers import JSONAnswers
     from .wording import install as install_wording
@@ -65,6 +65,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     admin.init_app(app)
     errors.init_app(app)
     security.init_app(app)
+    shared_pages.init_app(app)
     outbox.init_app(app, send=letters.send_pending)
     cli.init_app(app)
     scheduler.init_app(app)

@@ -119,6 +119,8 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         # Megabytes of seats' pages each worker keeps once drawn, to answer a page opened again with nothing
         # changed (tain.web.kept_pages); 0: every page drawn every time.
         "KEPT_PAGES_MB": _number(env, "KEPT_PAGES_MB", 16),
+        # Where the workers share those pages (redis://…; tain.web.shared_pages); empty: each its own.
+        "KEPT_PAGES_URL": env.get("KEPT_PAGES_URL") or "",
         # No request is larger (a 413): room for an imported game of 2 MB, the largest thing sent.
         "MAX_CONTENT_LENGTH": 3 * 1024 * 1024,
         "MAX_FORM_MEMORY_SIZE": 3 * 1024 * 1024,  # Werkzeug's own 500 kB would refuse a pasted export

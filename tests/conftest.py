@@ -24,6 +24,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from support import CHROMIUM, Mailbox, new_game, reset_database, serving, smtp_serving, app_settings
+import tain.web.play
 from tain import create_app
 from tain.config import database_uri
 from tain.extensions import db
@@ -182,6 +183,20 @@ def runner(app: Flask) -> Any:
 def game(ctx: None) -> Game:
     """A 3-player game, Ann to move first."""
     return new_game()
+
+
+@pytest.fixture
+def draws(monkeypatch) -> list[str]:
+    """The pages drawn, by link (a kept page is not drawn again)."""
+    drawn: list[str] = []
+    draw = tain.web.play._page
+
+    def counted(seat: Any, link: str, now: Any) -> str:
+        drawn.append(link)
+        return draw(seat, link, now)
+
+    monkeypatch.setattr(tain.web.play, "_page", counted)
+    return drawn
 
 
 @pytest.fixture

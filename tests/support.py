@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+import pytest
 from aiosmtpd.controller import Controller
 from flask import Flask
 from sqlalchemy import select, text
@@ -184,6 +185,18 @@ def redis_url() -> str:
     url = urlsplit(os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"))
     database = int(url.path.strip("/") or 0) + (xdist_worker() or 0)
     return urlunsplit(url._replace(path=f"/{database}"))
+
+
+def redis_or_skip(url: str) -> None:
+    """Skip the test when no Redis answers at `url`; under CI (CI=1), fail it: .ci/run starts one."""
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+    except redis.RedisError as error:
+        if os.environ.get("CI", "").lower() not in ("", "0", "false"):
+            pytest.fail(f"CI must run Redis at {url} (.ci/run starts it): {error}")
+        pytest.skip(f"no Redis at {url} (set TEST_REDIS_URL, or install redis-server): {error}")
 
 
 @contextmanager

@@ -7,59 +7,29 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import pytest
 
 import tain.web.play
 from i18n_support import compile_catalogues
-from support import NOW, PLAYERS, TARA_PLAYERS, csrf_of, shown_in_browser, token
-from tain import transactions
+from kept_support import CSRF, opened, shared_through_redis, started
+from support import NOW, csrf_of, shown_in_browser
 from tain.extensions import db
 from tain.models import Game
 from tain.services import admin
-from tain.services.games import create_game, engine_for, parse_player
+from tain.services.games import engine_for
 from tain.services.play import seat_snapshot, submit
 from tain.web.kept import kept
 
-CSRF = re.compile(r'name="csrf_token" value="[^"]+"')
 MOVES_BETWEEN_LOOKS = {"tain": 12, "tara": 7, "inis": 20}
 MOVES_AT_MOST = {"tain": 400, "tara": 400, "inis": 250}  # an Inis game is long: its first 250 moves
-SEATS = {"tain": PLAYERS + ["Dan <dan@example.org>"], "tara": TARA_PLAYERS, "inis": PLAYERS}
 
 
 @pytest.fixture(autouse=True, scope="module")
 def compiled_catalogues() -> None:
     compile_catalogues()
-
-
-@pytest.fixture
-def draws(monkeypatch) -> list[str]:
-    """The pages drawn, by link (a kept page is not drawn again)."""
-    drawn: list[str] = []
-    draw = tain.web.play._page
-
-    def counted(seat: Any, link: str, now: Any) -> str:
-        drawn.append(link)
-        return draw(seat, link, now)
-
-    monkeypatch.setattr(tain.web.play, "_page", counted)
-    return drawn
-
-
-def started(app: Any, game: str, now: datetime = NOW) -> tuple[int, dict[str, str]]:
-    with app.app_context(), transactions.write():
-        created = create_game(game, [parse_player(p) for p in SEATS[game]], now=now, seed=3, first_player="Ann",
-                              move_deadline=timedelta(days=2), phase_deadline=timedelta(days=3))
-        return created.id, {seat.name: f"/play/{token(created, seat.name)}" for seat in created.seats}
-
-
-def opened(client: Any, url: str) -> str:
-    response = client.get(url)
-    assert response.status_code == 200, response.text
-    assert response.content_type == "text/html; charset=utf-8"
-    return response.text
 
 
 def kept_and_fresh(app: Any, client: Any, url: str, draws: list[str]) -> tuple[str, str, bool]:
@@ -116,11 +86,15 @@ def a_change(app: Any, client: Any, game_id: int, urls: dict[str, str], step: in
                     admin.extend(game_id, game.deadline_at + timedelta(hours=5), actor="test", now=now)
 
 
-@pytest.mark.parametrize("game_name", ["tain", "tara", "inis"])
-def test_every_seats_kept_page_is_the_page_drawn_afresh_all_game_long(app, game_name, draws):
+@pytest.mark.parametrize("game_name, shelf", [("tain", "worker"), ("tara", "worker"), ("inis", "worker"),
+                                              ("tain", "shared")])
+def test_every_seats_kept_page_is_the_page_drawn_afresh_all_game_long(app, game_name, shelf, draws):
     """Between looks at every seat's page: moves, and each change that is not one (the page seen, settings,
     language, a pause and its end, a later deadline); each kept page is the page drawn afresh then, so
-    its key holds everything the page shows."""
+    its key holds everything the page shows. `shared`: each kept page is the one kept on Redis."""
+    if shelf == "shared":
+        shared_through_redis(app)
+        app.config["KEPT_PAGES_MB"] = 0.001  # no page fits the worker's own shelf
     game_id, urls = started(app, game_name)
     client, moves, looks, kept_looks, step = app.test_client(), 0, 0, 0, 0
     bot = None

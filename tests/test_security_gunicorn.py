@@ -3,7 +3,6 @@ workers share one count, so a 10-a-minute login limit lets exactly 10 attempts t
 storage unreachable, requests are still served (never a 500)."""
 from __future__ import annotations
 
-import os
 import re
 import uuid
 from collections import Counter
@@ -15,7 +14,7 @@ import pytest
 
 from admin_support import PASSWORD
 from security_support import gunicorn_serving, leaks, paths, request
-from support import CSRF_RE, free_port, new_game, redis_url, token
+from support import CSRF_RE, free_port, new_game, redis_or_skip, redis_url, token
 
 REDIS_URL = redis_url()  # TEST_REDIS_URL; under xdist this worker's own database
 ACCESS_FORMAT = '%(p)s %(h)s "%(r)s" %(s)s %(U)s %(q)s "%(f)s"'  # the worker's pid first
@@ -45,19 +44,8 @@ def test_gunicorns_access_log_holds_no_token(app, env, tmp_path):
     assert not any(leaks(secret, line) for line in lines), lines
 
 
-def redis_or_skip() -> None:
-    import redis
-
-    try:
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
-    except redis.RedisError as error:
-        if os.environ.get("CI", "").lower() not in ("", "0", "false"):
-            pytest.fail(f"CI must run Redis at {REDIS_URL} (.ci/run starts it): {error}")
-        pytest.skip(f"no Redis at {REDIS_URL} (set TEST_REDIS_URL, or install redis-server): {error}")
-
-
 def test_three_workers_share_one_login_limit_through_redis(app, env, tmp_path):
-    redis_or_skip()
+    redis_or_skip(REDIS_URL)
     env.update(RATELIMIT_STORAGE_URI=REDIS_URL, RATELIMIT_KEY_PREFIX=f"tain-test-{uuid.uuid4().hex}",
                ADMIN_LOGIN_LIMIT="10 per minute")
     with gunicorn_serving(env, tmp_path, workers=3, access_format=ACCESS_FORMAT) as address:

@@ -35,16 +35,11 @@ def _size(value: str | bytes | Sequence[bytes]) -> int:
 def kept(shelf_name: str, budget: int, reads: Sequence[Any], draw: Callable[[], Any]) -> Any:
     """What `draw` returns (a str, bytes or a tuple of bytes), drawn the first time for `reads` and kept on
     the application's shelf `shelf_name` (at most `budget` characters; 0: nothing kept). `reads` must be
-    everything the drawing reads, as plain JSON (a datetime too); templates that may change as they are
-    served (`auto_reload`, the development server) are drawn every time."""
+    everything the drawing reads, as plain JSON (a datetime too); drawn every time unless `keeping`."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    if app.jinja_env.auto_reload or budget <= 0:
+    key = key_of(reads) if keeping(budget) else None
+    if key is None:
         return draw()
-    try:  # orjson: the key is the whole report or board, and it is made for each of every page
-        said = orjson.dumps(list(reads), option=orjson.OPT_SORT_KEYS)
-    except TypeError:  # not plain JSON: no key to keep it under
-        return draw()
-    key = hashlib.blake2b(said, digest_size=16).digest()
     shelf: LRUCache | None = app.extensions.get(shelf_name)
     if shelf is None:
         shelf = app.extensions.setdefault(shelf_name, LRUCache(budget, getsizeof=_size))
@@ -56,6 +51,20 @@ def kept(shelf_name: str, budget: int, reads: Sequence[Any], draw: Callable[[], 
             with _lock:
                 shelf[key] = found
     return found
+
+
+def keeping(budget: int) -> bool:
+    """Whether anything is kept on a shelf of `budget`: not with templates that may change as they are
+    served (`auto_reload`, the development server)."""
+    return budget > 0 and not current_app.jinja_env.auto_reload
+
+
+def key_of(reads: Sequence[Any]) -> bytes | None:
+    """The key of what was drawn from `reads` (plain JSON, a datetime too); None if they are not."""
+    try:  # orjson: the key is the whole report or board, and it is made for each of every page
+        return hashlib.blake2b(orjson.dumps(list(reads), option=orjson.OPT_SORT_KEYS), digest_size=16).digest()
+    except TypeError:
+        return None
 
 
 def kept_html(*reads: Any, caller: Callable[[], str]) -> Markup:

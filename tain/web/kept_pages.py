@@ -12,7 +12,8 @@ goes into a page (tests/test_kept_pages.py draws every seat's page both ways all
 game).
 
 The page's CSRF token is each request's own: the page is kept cut at its token and joined with the
-token of the request that opens it.
+token of the request that opens it. Each worker keeps the pages it drew or was given; with
+KEPT_PAGES_URL they share them too (tain.web.shared_pages).
 """
 from __future__ import annotations
 
@@ -29,9 +30,10 @@ from tain.local_time import read_of_now
 from tain.models import Game, Seat
 from tain.wording import current_language
 
-from .kept import kept
+from .kept import keeping, kept
 from .plan_drafts import drafted
 from .refused_forms import any_refused
+from .shared_pages import shared_page
 
 # The rows' columns a page is drawn from: all but the state (its `version` stands for it) and the seat's
 # last visit (for the admin; the page does not show it, and it changes as the player comes and goes).
@@ -44,16 +46,13 @@ _QUERY = ("since", "pick", "plan")  # what the page reads of its query (tain.web
 def kept_page(seat: Seat, token: str, now: datetime, draw: Callable[[], str]) -> Response | str:
     """The page `draw` draws for `seat`, opened by `token` at `now`: kept once drawn, when nothing in it
     is for this request alone."""
-    reads = _reads(seat, token, now)
+    budget = current_app.config["KEPT_PAGES_MB"] * 1024 * 1024
+    reads = _reads(seat, token, now) if keeping(budget) else None
     if reads is None:
         return draw()
-    budget = current_app.config["KEPT_PAGES_MB"] * 1024 * 1024
-    parts = kept("kept_pages", budget, reads, lambda: tuple(draw().encode().split(_csrf_token())))
-    return Response(_csrf_token().join(parts), mimetype="text/html")
-
-
-def _csrf_token() -> bytes:
-    return generate_csrf().encode()  # the same for the whole request (Flask-WTF keeps it in `g`)
+    csrf_token = generate_csrf().encode()  # the same for the whole request (Flask-WTF keeps it in `g`)
+    parts = kept("kept_pages", budget, reads, lambda: shared_page(reads, csrf_token, lambda: draw().encode()))
+    return Response(csrf_token.join(parts), mimetype="text/html")
 
 
 def _reads(seat: Seat, token: str, now: datetime) -> list[Any] | None:
