@@ -2,14 +2,15 @@
 
     .venv/bin/python bench/web.py [--databases sqlite,postgresql] [--sizes 1000,10000] [--rounds 3]
                                   [--seconds 8] [--players 50] [--workers 3] [--postgresql-url URL]
-                                  [--profile] [--json FILE]
+                                  [--shared-pages-url URL] [--profile] [--json FILE]
 
 For each database (a fresh SQLite file; PostgreSQL's `tain_bench`, emptied, as `.ci/run` starts the
 server) and each size (1,000 and 10,000 games by default; add 100000 to --sizes for the biggest,
 which takes minutes to fill): the database is migrated and filled in bulk (bench/fill.py: states
 built by the engine, rows inserted without HTTP), then three gunicorns are started with the Procfile's
 settings (`--workers 3 --access-logfile -`, SCHEDULER=off, mail left to the clock as in
-production, rate limits off): the service (`app:app`), the floor (bench/floor_app.py: one
+production, rate limits off, the workers sharing their pages on the Redis of --shared-pages-url as
+README's deployment does, emptied of pages first; '' for none): the service (`app:app`), the floor (bench/floor_app.py: one
 indexed read, one insert, a commit) and the bare move (bench/bare_move_app.py: the JSON API's move
 with nothing but what a move cannot do without, a lower bound of the service's). Then, in
 alternating rounds of `--seconds` each, so that a
@@ -29,7 +30,7 @@ each, every request on its own connection):
 It prints, per database and size: moves/s, the POST's p50/p95 and the pages' p95 against the floor's
 requests/s and p50/p95, their ratios (median and range over the rounds), the bare move's moves/s
 against the floor's (what the service's ratio can be at best), the workers' CPU per
-request (from /proc), the RSS of each worker afterwards, and the SQL statements of a move POST, an
+request (from /proc), the RSS of each worker afterwards, the pages shared on Redis and its memory, and the SQL statements of a move POST, an
 API GET and a page GET (counted in-process on the same database, SQLAlchemy's
 before_cursor_execute). With --profile, the top of cProfile for move POSTs made in-process.
 """
@@ -60,6 +61,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from sqlalchemy import create_engine, event, select  # noqa: E402
 
+import redis  # noqa: E402
+
 from bench import fill, floor_app  # noqa: E402
 from bench.load import Server, environment, free_port, fresh_database, percentile, request  # noqa: E402
 from tain import PROJECT_ROOT, create_app, transactions  # noqa: E402
@@ -69,6 +72,8 @@ from tain.models import Game, Seat  # noqa: E402
 from tain.services.links import make_token  # noqa: E402
 
 DEFAULT_POSTGRESQL = "postgresql://tain:tain@127.0.0.1:5432/tain_bench"
+DEFAULT_SHARED_PAGES = "redis://127.0.0.1:6379/14"
+SHARED_PAGE_KEYS = "tain:page:*"  # tain.web.shared_pages
 KINDS = ("moves", "pages", "drawn", "floor", "bare")
 REQUEST_OF = {"moves": "post", "pages": "page", "drawn": "drawn", "floor": "floor", "bare": "post"}  # what each counts
 TABLES = 3000  # running games the players may take, at most
@@ -107,10 +112,10 @@ def start(app_module: str, env: dict[str, str], port: int, log_path: pathlib.Pat
 
 
 @contextmanager
-def serving(database_url: str, workdir: pathlib.Path, workers: int) -> Iterator[dict[str, Server]]:
+def serving(database_url: str, workdir: pathlib.Path, workers: int, shared_pages_url: str) -> Iterator[dict[str, Server]]:
     """The service, the floor and the bare move, side by side on the same database; by the kind each serves."""
     port = free_port()
-    env = server_environment(database_url, port)
+    env = {**server_environment(database_url, port), "KEPT_PAGES_URL": shared_pages_url}
     apps = {"service": ("app:app", port), "floor": ("bench.floor_app:create_app()", free_port()),
             "bare": ("bench.bare_move_app:create_app()", free_port())}
     servers: dict[str, Server] = {}
@@ -436,7 +441,8 @@ def run_database(url: str, workdir: pathlib.Path, plays: list[fill.Template], ar
                       for name, supply in playing.items()}
             players = {kind: crowds["bare" if kind == "bare" else "service"] for kind in KINDS}
             rounds: list[Round] = []
-            with serving(url, workdir, args.workers) as servers:
+            shared = forget_shared_pages(args.shared_pages_url)
+            with serving(url, workdir, args.workers, args.shared_pages_url) as servers:
                 for kind in KINDS:  # warm up: imports, templates, connections
                     play_round(kind, players[kind], servers[kind], WARM_UP_SECONDS, size)
                 for number in range(args.rounds):
@@ -450,6 +456,7 @@ def run_database(url: str, workdir: pathlib.Path, plays: list[fill.Template], ar
                 rss = {"service": rss_megabytes(servers["moves"]), "floor": rss_megabytes(servers["floor"])}
             statements = in_process_moves(app, tables[:IN_PROCESS_SAMPLES])
             result = SizeResult(size, fill_seconds, rounds, rss, statements).summary()
+            result["shared_pages"] = shared and shared_pages(shared)
             results.append(result)
             out(describe(result))
             if args.profile and size == args.sizes[-1]:
@@ -459,6 +466,25 @@ def run_database(url: str, workdir: pathlib.Path, plays: list[fill.Template], ar
             db.engine.dispose()
         engine.dispose()
     return results
+
+
+def forget_shared_pages(url: str) -> redis.Redis | None:
+    """The Redis the workers share pages on (None: none), without the pages of an earlier run."""
+    if not url:
+        return None
+    client = redis.Redis.from_url(url, socket_connect_timeout=2)
+    try:
+        for key in client.scan_iter(SHARED_PAGE_KEYS, count=1000):
+            client.delete(key)
+    except redis.RedisError as error:
+        raise SystemExit(f"no Redis at --shared-pages-url {url} ({error}): start one, or pass --shared-pages-url ''")
+    return client
+
+
+def shared_pages(client: redis.Redis) -> dict[str, float]:
+    """How many pages the workers shared, and the memory Redis holds."""
+    return {"pages": sum(1 for _ in client.scan_iter(SHARED_PAGE_KEYS, count=1000)),
+            "redis_mb": client.info("memory")["used_memory"] / 1024 ** 2}
 
 
 PROFILED = r"tain/|sqlalchemy/orm/session.py.*(commit|flush|execute)|jinja2/environment.py.*render"
@@ -494,6 +520,8 @@ def describe(result: dict[str, Any]) -> str:
         f" ({r['cpu_ms_per_drawn_page']:.1f} drawn),"
         f" {r['cpu_ms_per_floor']:.1f} ms a floor request, {r['cpu_ms_per_bare_move']:.1f} ms a bare move (with its GET)",
         f"    RSS per worker: service {r['rss_mb']['service']} MB, floor {r['rss_mb']['floor']} MB",
+        "    pages shared on Redis: " + (f"{shared['pages']:,}, Redis holding {shared['redis_mb']:.1f} MB"
+                                         if (shared := r["shared_pages"]) else "none (each worker keeps its own)"),
         f"    statements per request (in-process, median/max): move POST {st['post']['median']:.0f}/{st['post']['max']},"
         f" API GET {st['api']['median']:.0f}/{st['api']['max']}, page GET {st['page']['median']:.0f}/{st['page']['max']}",
         f"    answers (kind status: count): {r['statuses']}",
@@ -519,6 +547,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=50)
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers, for the service and the floor")
     parser.add_argument("--postgresql-url", default=DEFAULT_POSTGRESQL, help="a PostgreSQL database (it is emptied!)")
+    parser.add_argument("--shared-pages-url", default=DEFAULT_SHARED_PAGES,
+                        help="the Redis the workers share pages on, emptied of them ('': each keeps its own)")
     parser.add_argument("--profile", action="store_true", help="print cProfile of in-process move POSTs")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
@@ -526,7 +556,8 @@ def main() -> None:
     out = lambda text: print(text, flush=True)  # noqa: E731
     out(f"machine: {machine()}")
     out(f"{args.players} players, gunicorn --workers {args.workers}, {args.rounds} rounds of {args.seconds:g} s "
-        f"of each kind, sizes {', '.join(f'{size:,}' for size in args.sizes)}")
+        f"of each kind, sizes {', '.join(f'{size:,}' for size in args.sizes)},"
+        f" pages shared on {args.shared_pages_url or 'nothing'}")
     started = time.perf_counter()
     plays = fill.templates(min(fill.TEMPLATES, args.sizes[-1]))
     out(f"{len(plays)} games played by the engine in {time.perf_counter() - started:.0f} s")

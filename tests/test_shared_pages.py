@@ -7,6 +7,7 @@ import logging
 import socket
 import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -69,6 +70,17 @@ def test_every_page_is_shared_under_one_key_per_seat(app, other_worker, draws):
             for client in clients:
                 assert name in opened(client, url)
     assert len(draws) == len(urls) == len(shared_keys())
+
+
+def test_browsers_opening_one_page_at_once_on_two_workers_each_get_it_with_their_own_token(app, other_worker, draws):
+    _, urls = started(app, "inis")
+    clients = [(app if number % 2 else other_worker).test_client() for number in range(12)]
+    with ThreadPoolExecutor(len(clients)) as pool:
+        pages = list(pool.map(lambda client: opened(client, urls["Bob"]), clients))
+    assert len({CSRF.sub("", page) for page in pages}) == 1 and len({csrf_of(page) for page in pages}) == len(pages)
+    assert 1 <= len(draws) <= len(clients) and len(shared_keys()) == 1  # those that raced the first drew it too
+    drawn = len(draws)
+    assert CSRF.sub("", opened(clients[0], urls["Bob"])) == CSRF.sub("", pages[0]) and len(draws) == drawn
 
 
 def test_a_new_release_draws_its_own_pages(app, other_worker, draws, monkeypatch):
