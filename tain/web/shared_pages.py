@@ -2,8 +2,8 @@
 (tain.web.kept_pages) is a look-up for the others, not drawn again by each.
 
 Each worker keeps the pages it holds in memory and asks Redis only for one it does not hold, where the
-other answer is drawing it: a round trip and inflating about 8 kB (a quarter of a millisecond) against
-drawing 57 kB of HTML (5 to 7 ms). Gunicorn hands each request to whichever worker is free, so without
+other answer is drawing it: a round trip and inflating about 9 kB (a page from Redis costs a worker what
+one from its own memory does, about 2 ms in all) against drawing 57 kB of HTML (6 to 8 ms). Gunicorn hands each request to whichever worker is free, so without
 this a page is drawn by every worker it reaches after a change: the mail scanner's fetch by one, the
 player's click by another, their reloads by a third.
 
