@@ -26,7 +26,8 @@ from typing import Any, Protocol
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import inspect as orm_inspect, select
+from sqlalchemy import inspect as orm_inspect, select, update
+from sqlalchemy.orm.attributes import set_committed_value
 from werkzeug.test import TestResponse
 
 from tain import transactions
@@ -377,14 +378,14 @@ def _written(game: Game, engine: Engine, queued: list[dict[str, Any]], previous:
 
 @contextmanager
 def _log_varied(secrets: Secrets, game: Game, state: State, varied: State, keep: Player | None) -> Iterator[None]:
-    """The game's logged actions, in this session, as `secrets.log_for` varies them; put back afterwards."""
+    """The game's logged actions, in this transaction, as `secrets.log_for` varies them; put back afterwards."""
     records = list(db.session.scalars(select(ActionRecord).where(ActionRecord.game_id == game.id)
                                       .order_by(ActionRecord.seq)))
     real = [(record.player, record.action) for record in records]
     varied_log = secrets.log_for(real, state, varied, keep)
     for record, (_, action) in zip(records, varied_log):
         if action != record.action:
-            record.action = action
+            _log_again(record, action)
     kept = _kept_states(game, varied_log)
     real_kept = [checkpoint.state for checkpoint, _ in kept]
     for checkpoint, varied_kept in kept:
@@ -394,9 +395,16 @@ def _log_varied(secrets: Secrets, game: Game, state: State, varied: State, keep:
     finally:
         for record, (_, action) in zip(records, real):
             if record.action is not action:
-                record.action = action
+                _log_again(record, action)
         for (checkpoint, _), real_state in zip(kept, real_kept):
             checkpoint.state = real_state
+
+
+def _log_again(record: ActionRecord, action: Action) -> None:
+    """`record` with `action` in its row (the replays read the rows, not the session's objects) and in the
+    session's object, which the session does not write again (nothing is flushed meanwhile)."""
+    db.session.execute(update(ActionRecord).where(ActionRecord.id == record.id).values(action=action))
+    set_committed_value(record, "action", action)
 
 
 def _kept_states(game: Game, log: list[tuple[str, Action]]) -> list[tuple[Checkpoint, State]]:

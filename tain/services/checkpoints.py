@@ -15,13 +15,15 @@ from tain.extensions import db
 from tain.games import Game as Engine, State
 from tain.models import Checkpoint, Game
 
+from .seat_names import player_names
+
 EVERY = 32  # actions between two kept states
 KEPT = 2  # states kept per game, the latest
 
 
 def set_up(game: Game, engine: Engine) -> State:
     """The state the game's log starts from: its set-up, as the seats, seed and options make it."""
-    return engine.setup([seat.name for seat in game.seats], game.seed, dict(game.options))
+    return engine.setup(player_names(game, seats=False), game.seed, dict(game.options))
 
 
 def keep(game: Game) -> None:

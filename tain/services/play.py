@@ -6,7 +6,7 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
-from sqlalchemy import bindparam, inspect, or_, select, update
+from sqlalchemy import bindparam, or_, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from tain import transactions
@@ -18,13 +18,13 @@ from . import timeline
 from .errors import GameNotRunning, IllegalAction, NotYourMove, StaleMove
 from .games import apply_actions, engine_for, locked_game
 from .links import check_link, seat_id_in
+from .seat_names import player_names
 from .standing import Plan, only_standing, plan_in, rules_digest
 from .views import Views
 
 VISIT_EVERY = timedelta(minutes=5)  # a seat's last visit, for the admin, to within this
-# Built once, on the table (Core): neither needs the ORM's objects, and building costs more than running.
+# Built once, on the table (Core): it needs none of the ORM's objects, and building costs more than running.
 _SEATS = Seat.__table__.c
-_PLAYER_NAMES = select(_SEATS.name).where(_SEATS.game_id == bindparam("game_id")).order_by(_SEATS.position)
 _VISIT = update(Seat.__table__).where(
     _SEATS.id == bindparam("seat_id"), or_(_SEATS.last_seen_at.is_(None), _SEATS.last_seen_at < bindparam("before")),
 ).values(last_seen_at=bindparam("now"))
@@ -50,14 +50,6 @@ def game_info(game: Game, *, seats: bool = True) -> dict[str, Any]:
         info["scores"] = engine.scores(game.state)
         info["winners"] = engine.winners(game.state)
     return info
-
-
-def player_names(game: Game, *, seats: bool = True) -> list[str]:
-    """The names of the game's seats, in their order. Without `seats` (nothing after needs the seats
-    themselves: the API's GET), only the names are read, unless the seats are loaded already."""
-    if seats or "seats" not in inspect(game).unloaded:
-        return [seat.name for seat in game.seats]
-    return list(db.session.scalars(_PLAYER_NAMES, {"game_id": game.id}))
 
 
 def seat_snapshot(seat: Seat, views: Views | None = None, *, seats: bool = True) -> dict[str, Any]:

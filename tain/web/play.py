@@ -70,7 +70,7 @@ def show(token: str) -> Response | str:
 def _page(seat: Seat, token: str, now: datetime) -> str:
     game = seat.game
     deadline = game.deadline_at if playing(game) else None
-    engine, snapshot = engine_for(game), seat_snapshot(seat)
+    engine, snapshot = engine_for(game), seat_snapshot(seat, seats=False)
     draft = draft_of(seat, bool(snapshot["legal_actions"]))
     return render_template("play/page.html", **page_context(engine, snapshot, deadline,
                                                             now=now, time_zone=seat.time_zone,

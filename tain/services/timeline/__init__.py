@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sqlalchemy import select, update
+from sqlalchemy import Row, select, update
 
 from tain.extensions import db
 from tain.games import Action, Game as Engine, State, View
@@ -146,13 +146,16 @@ def mark_seen(seat_id: int, version: int) -> None:
     db.session.execute(update(Seat).where(Seat.id == seat_id, Seat.seen_version < version).values(seen_version=version))
 
 
-def _log(game: Game, start: int, version: int | None) -> list[ActionRecord]:
-    # The rows themselves (not the game's loaded relationship), so that actions just logged in
-    # this transaction are there too.
-    query = select(ActionRecord).where(ActionRecord.game_id == game.id, ActionRecord.seq >= start)
+def _log(game: Game, start: int, version: int | None) -> Sequence[Row]:
+    """The logged actions from `start` (to `version`), as rows of what a replay reads (seq, player, action,
+    on_timeout): not the ORM's objects, which cost more to build than the replay of most of them; and
+    from the table (not the game's loaded relationship), so that actions just logged in this
+    transaction are there too (the session flushes them first)."""
+    query = select(ActionRecord.seq, ActionRecord.player, ActionRecord.action, ActionRecord.on_timeout).where(
+        ActionRecord.game_id == game.id, ActionRecord.seq >= start)
     if version is not None:
         query = query.where(ActionRecord.seq < version)
-    return list(db.session.scalars(query.order_by(ActionRecord.seq)))
+    return db.session.execute(query.order_by(ActionRecord.seq)).all()
 
 
 def _told(game: Game, engine: Engine, after: Mapping[str, int]) -> dict[str, list[Event]]:
@@ -184,7 +187,7 @@ def told_until(game: Game, engine: Engine, after: Mapping[str, int], version: in
     views: dict[str, View] = {}
     earliest = min([*after.values(), game.version if version is None else version])
     start, state = checkpoints.latest_before(game, earliest) or (0, checkpoints.set_up(game, engine))
-    previous: ActionRecord | None = None
+    previous: Row | None = None
     for record in _log(game, start, version):
         version = record.seq + 1
         watching = [player for player, seen in after.items() if version > seen]
@@ -200,7 +203,7 @@ def told_until(game: Game, engine: Engine, after: Mapping[str, int], version: in
     return Replayed(told, state, views)
 
 
-def _step(teller: Teller, before: View, after: View, record: ActionRecord, previous: ActionRecord | None,
+def _step(teller: Teller, before: View, after: View, record: Row, previous: Row | None,
           viewer: str, version: int) -> list[Event]:
     """One logged action as `viewer` may know it."""
     mine = record.player == viewer
