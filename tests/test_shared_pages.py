@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import socket
 import threading
+import zlib
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -81,6 +82,19 @@ def test_browsers_opening_one_page_at_once_on_two_workers_each_get_it_with_their
     assert 1 <= len(draws) <= len(clients) and len(shared_keys()) == 1  # those that raced the first drew it too
     drawn = len(draws)
     assert CSRF.sub("", opened(clients[0], urls["Bob"])) == CSRF.sub("", pages[0]) and len(draws) == drawn
+
+
+def test_a_page_spoilt_in_redis_is_drawn_again_and_written_over(app, other_worker, draws):
+    other_worker.config["KEPT_PAGES_MB"] = 0.001  # no page fits its own shelf: each is asked of Redis
+    _, urls = started(app, "tara")
+    page = CSRF.sub("", opened(app.test_client(), urls["Ann"]))
+    client = redis.Redis.from_url(REDIS_URL)
+    for spoilt in (b"not compressed", zlib.compress(b"no token line")):
+        for key in shared_keys():
+            client.set(key, spoilt)
+        assert CSRF.sub("", opened(other_worker.test_client(), urls["Ann"])) == page
+    assert len(draws) == 3
+    assert CSRF.sub("", opened(other_worker.test_client(), urls["Ann"])) == page and len(draws) == 3
 
 
 def test_a_new_release_draws_its_own_pages(app, other_worker, draws, monkeypatch):

@@ -58,8 +58,11 @@ class SharedPages:
         """The page kept under `key`, cut at its CSRF token; else `draw`n (with `csrf_token` in it) and kept."""
         stored = self._ask(lambda: self.client.get(key))
         if stored is not None:
-            drawn_with, page = zlib.decompress(stored).split(b"\n", 1)
-            return tuple(page.split(drawn_with))
+            try:
+                drawn_with, page = zlib.decompress(stored).split(b"\n", 1)
+                return tuple(page.split(drawn_with))
+            except (zlib.error, ValueError):  # not what a worker wrote there: drawn again, and written over
+                pass
         page = draw()
         self._ask(lambda: self.client.set(key, zlib.compress(csrf_token + b"\n" + page, 1), ex=LIFETIME))
         return tuple(page.split(csrf_token))
