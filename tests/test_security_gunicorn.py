@@ -1,16 +1,19 @@
 """Under gunicorn, as deployed: the access log holds no token; with Redis as the limits' storage three
 workers share one count, so a 10-a-minute login limit lets exactly 10 attempts through; and with the
-storage unreachable, requests are still served (never a 500)."""
+storage unreachable, requests are still served (never a 500); with Redis as KEPT_PAGES_URL, a page one
+worker drew is the one the others serve."""
 from __future__ import annotations
 
 import re
 import uuid
+import zlib
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from urllib.parse import urlencode
 
 import pytest
+import redis
 
 from admin_support import PASSWORD
 from security_support import gunicorn_serving, leaks, paths, request
@@ -79,3 +82,37 @@ def test_an_unreachable_limit_storage_is_never_a_500(app, env, tmp_path):
         headers = {"Cookie": response.getheader("Set-Cookie").split(";")[0],
                    "Content-Type": "application/x-www-form-urlencoded"}
         assert request(address, "POST", "/games/new", body=urlencode(form), headers=headers)[0] == 303
+
+
+def test_three_workers_serve_the_page_one_of_them_drew_through_redis(app, env, tmp_path):
+    """The page in Redis is marked once the first worker drew it: every other worker's answers carry the
+    mark (they were given that page, not drawing their own); the first one's, from its own memory, do not."""
+    redis_or_skip(REDIS_URL)
+    shelf = redis.Redis.from_url(REDIS_URL)
+    for key in shelf.scan_iter("tain:page:*"):
+        shelf.delete(key)
+    with app.app_context():
+        secret = token(new_game(), "Ann")
+    env.update(KEPT_PAGES_URL=REDIS_URL)
+    with gunicorn_serving(env, tmp_path, workers=3, access_format=ACCESS_FORMAT) as address:
+        status, _, first = request(address, "GET", f"/play/{secret}")
+        assert status == 200
+        [key] = shelf.scan_iter("tain:page:*")
+        drawn_with, page = zlib.decompress(shelf.get(key)).split(b"\n", 1)
+        shelf.set(key, zlib.compress(drawn_with + b"\n" + page.replace(b"</body>", b"<!-- shared --></body>")),
+                  keepttl=True)
+        answers: list[tuple[int, Any, str]] = []
+        with ThreadPoolExecutor(6) as pool:  # at once, until another worker than the first took some
+            while len(set(served_by := pages_served_by(tmp_path))) < 2 and len(answers) < 300:
+                answers += pool.map(lambda _: request(address, "GET", f"/play/{secret}"), range(30))
+    served_by = pages_served_by(tmp_path)  # every line written, now that gunicorn has stopped
+    assert len(set(served_by)) >= 2, served_by
+    assert {status for status, _, _ in answers} == {200}
+    assert {CSRF_RE.sub("", text.replace("<!-- shared -->", "")) for _, _, text in answers} == {CSRF_RE.sub("", first)}
+    unmarked = sum("<!-- shared -->" not in text for _, _, text in answers)
+    assert unmarked == served_by[1:].count(served_by[0])  # the first worker's answers alone were its own
+
+
+def pages_served_by(logs: Any) -> list[str]:
+    """The worker (pid) of each page GET so far, in the access log's order."""
+    return [line.split()[0] for line in (logs / "access.log").read_text().splitlines() if '"GET /play/' in line]
