@@ -70,10 +70,11 @@ from tain.config import database_uri  # noqa: E402
 from tain.extensions import db, install_sqlite_behaviour  # noqa: E402
 from tain.models import Game, Seat  # noqa: E402
 from tain.services.links import make_token  # noqa: E402
+from tain.web.shared_pages import KEY_PREFIX  # noqa: E402
 
 DEFAULT_POSTGRESQL = "postgresql://tain:tain@127.0.0.1:5432/tain_bench"
 DEFAULT_SHARED_PAGES = "redis://127.0.0.1:6379/14"
-SHARED_PAGE_KEYS = "tain:page:*"  # tain.web.shared_pages
+SHARED_PAGE_KEYS = f"{KEY_PREFIX}*"
 KINDS = ("moves", "pages", "drawn", "floor", "bare")
 REQUEST_OF = {"moves": "post", "pages": "page", "drawn": "drawn", "floor": "floor", "bare": "post"}  # what each counts
 TABLES = 3000  # running games the players may take, at most

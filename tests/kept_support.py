@@ -12,6 +12,7 @@ from support import NOW, PLAYERS, TARA_PLAYERS, redis_or_skip, redis_url, token
 from tain import transactions
 from tain.services.games import create_game, parse_player
 from tain.web import shared_pages
+from tain.web.shared_pages import KEY_PREFIX
 
 CSRF = re.compile(r'name="csrf_token" value="[^"]+"')
 SEATS = {"tain": PLAYERS + ["Dan <dan@example.org>"], "tara": TARA_PLAYERS, "inis": PLAYERS}
@@ -37,7 +38,7 @@ def shared_through_redis(app: Any) -> str:
     url = redis_url()  # TEST_REDIS_URL; under xdist this worker's own database
     redis_or_skip(url)
     client = redis.Redis.from_url(url)
-    for key in client.scan_iter("tain:page:*"):
+    for key in client.scan_iter(f"{KEY_PREFIX}*"):
         client.delete(key)
     app.config["KEPT_PAGES_URL"] = url
     shared_pages.init_app(app)

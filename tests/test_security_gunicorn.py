@@ -18,6 +18,7 @@ import redis
 from admin_support import PASSWORD
 from security_support import gunicorn_serving, leaks, paths, request
 from support import CSRF_RE, free_port, new_game, redis_or_skip, redis_url, token
+from tain.web.shared_pages import KEY_PREFIX
 
 REDIS_URL = redis_url()  # TEST_REDIS_URL; under xdist this worker's own database
 ACCESS_FORMAT = '%(p)s %(h)s "%(r)s" %(s)s %(U)s %(q)s "%(f)s"'  # the worker's pid first
@@ -89,7 +90,7 @@ def test_three_workers_serve_the_page_one_of_them_drew_through_redis(app, env, t
     mark (they were given that page, not drawing their own); the first one's, from its own memory, do not."""
     redis_or_skip(REDIS_URL)
     shelf = redis.Redis.from_url(REDIS_URL)
-    for key in shelf.scan_iter("tain:page:*"):
+    for key in shelf.scan_iter(f"{KEY_PREFIX}*"):
         shelf.delete(key)
     with app.app_context():
         secret = token(new_game(), "Ann")
@@ -97,7 +98,7 @@ def test_three_workers_serve_the_page_one_of_them_drew_through_redis(app, env, t
     with gunicorn_serving(env, tmp_path, workers=3, access_format=ACCESS_FORMAT) as address:
         status, _, first = request(address, "GET", f"/play/{secret}")
         assert status == 200
-        [key] = shelf.scan_iter("tain:page:*")
+        [key] = shelf.scan_iter(f"{KEY_PREFIX}*")
         drawn_with, page = zlib.decompress(shelf.get(key)).split(b"\n", 1)
         shelf.set(key, zlib.compress(drawn_with + b"\n" + page.replace(b"</body>", b"<!-- shared --></body>")),
                   keepttl=True)

@@ -18,7 +18,7 @@ import tain.web.shared_pages
 from support import csrf_of, free_port, redis_url
 from tain import create_app
 from tain.extensions import db
-from tain.web.shared_pages import release
+from tain.web.shared_pages import KEY_PREFIX, release
 from kept_support import CSRF, opened, shared_through_redis, started
 
 REDIS_URL = redis_url()  # TEST_REDIS_URL; under xdist this worker's own database
@@ -45,7 +45,7 @@ def other_worker(app: Any, config: dict[str, Any]) -> Iterator[Any]:
 
 
 def shared_keys() -> list[bytes]:
-    return list(redis.Redis.from_url(REDIS_URL).scan_iter("tain:page:*"))
+    return list(redis.Redis.from_url(REDIS_URL).scan_iter(f"{KEY_PREFIX}*"))
 
 
 def test_a_page_one_worker_drew_is_a_look_up_for_another_with_its_own_csrf_token(app, other_worker, draws):

@@ -36,10 +36,14 @@ def kept(shelf_name: str, budget: int, reads: Sequence[Any], draw: Callable[[], 
     """What `draw` returns (a str, bytes or a tuple of bytes), drawn the first time for `reads` and kept on
     the application's shelf `shelf_name` (at most `budget` characters; 0: nothing kept). `reads` must be
     everything the drawing reads, as plain JSON (a datetime too); drawn every time unless `keeping`."""
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    key = key_of(reads) if keeping(budget) else None
+    return kept_under(shelf_name, budget, key_of(reads) if keeping(budget) else None, draw)
+
+
+def kept_under(shelf_name: str, budget: int, key: bytes | None, draw: Callable[[], Any]) -> Any:
+    """`kept`, under the key of the reads (`key_of`; None: drawn, nothing kept)."""
     if key is None:
         return draw()
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
     shelf: LRUCache | None = app.extensions.get(shelf_name)
     if shelf is None:
         shelf = app.extensions.setdefault(shelf_name, LRUCache(budget, getsizeof=_size))

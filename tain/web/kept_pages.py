@@ -30,7 +30,7 @@ from tain.local_time import read_of_now
 from tain.models import Game, Seat
 from tain.wording import current_language
 
-from .kept import keeping, kept
+from .kept import keeping, kept_under, key_of
 from .plan_drafts import drafted
 from .refused_forms import any_refused
 from .shared_pages import shared_page
@@ -48,10 +48,11 @@ def kept_page(seat: Seat, token: str, now: datetime, draw: Callable[[], str]) ->
     is for this request alone."""
     budget = current_app.config["KEPT_PAGES_MB"] * 1024 * 1024
     reads = _reads(seat, token, now) if keeping(budget) else None
-    if reads is None:
+    key = None if reads is None else key_of(reads)
+    if key is None:
         return draw()
     csrf_token = generate_csrf().encode()  # the same for the whole request (Flask-WTF keeps it in `g`)
-    parts = kept("kept_pages", budget, reads, lambda: shared_page(reads, csrf_token, lambda: draw().encode()))
+    parts = kept_under("kept_pages", budget, key, lambda: shared_page(key, csrf_token, lambda: draw().encode()))
     return Response(csrf_token.join(parts), mimetype="text/html")
 
 

@@ -22,7 +22,7 @@ import pathlib
 import threading
 import time
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import redis
@@ -30,8 +30,7 @@ from flask import Flask, current_app
 
 from tain import PROJECT_ROOT
 
-from .kept import key_of
-
+KEY_PREFIX = "tain:page:"  # then the release and the workers' own key
 LIFETIME = 3600  # seconds: a reload while the others think, the player's click after the scanner's fetch
 REST = 30.0  # seconds without asking Redis after it failed
 TIMEOUT = 0.25  # seconds a request waits for Redis at most
@@ -44,28 +43,29 @@ def init_app(app: Flask) -> None:
     if url:
         app.extensions["shared_pages"] = SharedPages(redis.Redis.from_url(
             url, socket_timeout=TIMEOUT, socket_connect_timeout=TIMEOUT))
+        release()  # read at the start, not in a player's request
 
 
 class SharedPages:
-    """Pages in Redis, as the page cut at its CSRF token (the token of the request that drew it first)."""
+    """Pages in Redis, each with the CSRF token of the request that drew it, to cut it at."""
 
     def __init__(self, client: redis.Redis) -> None:
         self.client = client
         self._resting_until = 0.0  # time.monotonic(): no question to Redis before
         self._lock = threading.Lock()
 
-    def page(self, key: str, csrf_token: bytes, draw: Callable[[], bytes]) -> tuple[bytes, ...]:
-        """The page kept under `key`, cut at its CSRF token; else `draw`n (with `csrf_token` in it) and kept."""
+    def page(self, key: str, csrf_token: bytes, draw: Callable[[], bytes]) -> tuple[bytes, bytes]:
+        """The page kept under `key` and the CSRF token in it; else `draw`n (with `csrf_token` in it) and kept."""
         stored = self._ask(lambda: self.client.get(key))
         if stored is not None:
             try:
-                drawn_with, page = zlib.decompress(stored).split(b"\n", 1)
-                return tuple(page.split(drawn_with))
+                drawn_with, page = zlib.decompress(stored).split(b"\n", 1)  # the token has no line break
+                return drawn_with, page
             except (zlib.error, ValueError):  # not what a worker wrote there: drawn again, and written over
                 pass
         page = draw()
         self._ask(lambda: self.client.set(key, zlib.compress(csrf_token + b"\n" + page, 1), ex=LIFETIME))
-        return tuple(page.split(csrf_token))
+        return csrf_token, page
 
     def _ask(self, question: Callable[[], Any]) -> Any:
         if time.monotonic() < self._resting_until:
@@ -81,14 +81,15 @@ class SharedPages:
             return None
 
 
-def shared_page(reads: Sequence[Any], csrf_token: bytes, draw: Callable[[], bytes]) -> tuple[bytes, ...]:
-    """The page `draw` draws (UTF-8, with `csrf_token` in it) for `reads`, cut at the token: from the
-    workers' shared shelf if there is one and it holds it."""
+def shared_page(key: bytes, csrf_token: bytes, draw: Callable[[], bytes]) -> tuple[bytes, ...]:
+    """The page `draw` draws (UTF-8, with `csrf_token` in it) for the reads of `key` (tain.web.kept.key_of),
+    cut at its CSRF token: from the workers' shared shelf if there is one and it holds it."""
     shelf: SharedPages | None = current_app.extensions.get("shared_pages")
-    key = None if shelf is None else key_of(reads)
-    if shelf is None or key is None:
-        return tuple(draw().split(csrf_token))
-    return shelf.page(f"tain:page:{release()}:{key.hex()}", csrf_token, draw)
+    if shelf is None:
+        drawn_with, page = csrf_token, draw()
+    else:
+        drawn_with, page = shelf.page(f"{KEY_PREFIX}{release()}:{key.hex()}", csrf_token, draw)
+    return tuple(page.split(drawn_with))
 
 
 @functools.cache
